@@ -1,0 +1,41 @@
+#include "commands.h"
+
+#include "core/conformance/commitlogconformance.h"
+#include "core/conformance/conformancereport.h"
+#include "core/conformance/findingsconformance.h"
+
+#include <iostream>
+
+namespace tf::cli {
+
+namespace {
+
+int runConformance(const std::vector<std::string> &args, const char *what,
+                   conformance::Summary (*run)(const std::string &, std::ostream &))
+{
+    if (args.size() != 1) {
+        std::cerr << "usage: tracefold-cli conform " << what << " FILE.jsonl\n";
+        return 2;
+    }
+    const conformance::Summary summary = run(args[0], std::cout);
+    if (!summary.error.empty()) {
+        std::cerr << summary.error << '\n';
+        return 2;
+    }
+    std::cout << summary.passed << " passed, " << summary.failed << " failed\n";
+    return summary.failed == 0 ? 0 : 1;
+}
+
+} // namespace
+
+int conformFindings(const std::vector<std::string> &args)
+{
+    return runConformance(args, "findings", &conformance::runFindingsVectors);
+}
+
+int conformCommitLog(const std::vector<std::string> &args)
+{
+    return runConformance(args, "commitlog", &conformance::runCommitLogVectors);
+}
+
+} // namespace tf::cli

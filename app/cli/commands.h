@@ -1,0 +1,12 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace tf::cli {
+
+// Each command takes its own arguments (after the command words) and returns the process exit status.
+int conformFindings(const std::vector<std::string> &args);
+int conformCommitLog(const std::vector<std::string> &args);
+
+} // namespace tf::cli

@@ -1,0 +1,43 @@
+#include "commands.h"
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace {
+
+void printUsage(std::ostream &out)
+{
+    out << "usage: tracefold-cli COMMAND [ARGS]\n"
+           "\n"
+           "commands:\n"
+           "  conform findings FILE.jsonl    run the findings conformance vectors\n"
+           "  conform commitlog FILE.jsonl   run the commit-log fold conformance vectors\n"
+           "  --version                      print the version\n";
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+        printUsage(args.empty() ? std::cerr : std::cout);
+        return args.empty() ? 2 : 0;
+    }
+    if (args[0] == "--version") {
+        std::cout << "tracefold-cli " << TRACEFOLD_VERSION << '\n';
+        return 0;
+    }
+    const std::string command = args[0];
+    if (command == "conform" && args.size() >= 2) {
+        const std::vector<std::string> rest(args.begin() + 2, args.end());
+        if (args[1] == "findings")
+            return tf::cli::conformFindings(rest);
+        if (args[1] == "commitlog")
+            return tf::cli::conformCommitLog(rest);
+    }
+    std::cerr << "tracefold-cli: unknown command '" << command << "'\n";
+    printUsage(std::cerr);
+    return 2;
+}

@@ -1,0 +1,69 @@
+#include "mappedfile.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace tf::io {
+
+MappedFile::~MappedFile()
+{
+    if (m_mapped)
+        ::munmap(const_cast<char *>(m_data), m_size);
+}
+
+std::shared_ptr<const MappedFile> MappedFile::open(const std::string &path, std::string &error)
+{
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        error = path + ": cannot open: " + std::strerror(errno);
+        return nullptr;
+    }
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) {
+        error = path + ": cannot stat: " + std::strerror(errno);
+        ::close(fd);
+        return nullptr;
+    }
+    if (S_ISDIR(st.st_mode)) {
+        error = path + ": is a directory; expected an agentfootprint recording file";
+        ::close(fd);
+        return nullptr;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        error = path + ": not a regular file";
+        ::close(fd);
+        return nullptr;
+    }
+    std::shared_ptr<MappedFile> file(new MappedFile());
+    file->m_path = path;
+    if (st.st_size > 0) {
+        void *p = ::mmap(nullptr, std::size_t(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+        if (p == MAP_FAILED) {
+            error = path + ": cannot map: " + std::strerror(errno);
+            ::close(fd);
+            return nullptr;
+        }
+        ::madvise(p, std::size_t(st.st_size), MADV_SEQUENTIAL);
+        file->m_data = static_cast<const char *>(p);
+        file->m_size = std::size_t(st.st_size);
+        file->m_mapped = true;
+    }
+    ::close(fd);
+    return file;
+}
+
+std::shared_ptr<const MappedFile> MappedFile::fromString(std::string bytes, std::string name)
+{
+    std::shared_ptr<MappedFile> file(new MappedFile());
+    file->m_owned = std::move(bytes);
+    file->m_data = file->m_owned.data();
+    file->m_size = file->m_owned.size();
+    file->m_path = std::move(name);
+    return file;
+}
+
+} // namespace tf::io

@@ -1,0 +1,36 @@
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace tf::io {
+
+// A file opened read-only and mapped into memory (PROT_READ, MAP_PRIVATE): nothing Tracefold does can change the
+// recording. Strings parsed from it are views into the mapping, so it lives as long as any value does.
+class MappedFile
+{
+public:
+    ~MappedFile();
+    MappedFile(const MappedFile &) = delete;
+    MappedFile &operator=(const MappedFile &) = delete;
+
+    // On failure returns nullptr and sets `error` to a one-line reason naming the file.
+    static std::shared_ptr<const MappedFile> open(const std::string &path, std::string &error);
+    // Wraps bytes already in memory (tests, stdin, archive members).
+    static std::shared_ptr<const MappedFile> fromString(std::string bytes, std::string name);
+
+    std::string_view bytes() const { return {m_data, m_size}; }
+    const std::string &path() const { return m_path; }
+
+private:
+    MappedFile() = default;
+    const char *m_data = nullptr;
+    std::size_t m_size = 0;
+    bool m_mapped = false;
+    std::string m_owned;
+    std::string m_path;
+};
+
+} // namespace tf::io

@@ -1,0 +1,449 @@
+#include "parser.h"
+
+#include "../text/utf.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <unordered_map>
+
+namespace tf::json {
+
+std::string ParseError::describe() const
+{
+    return "invalid JSON at byte " + std::to_string(offset) + " (line " + std::to_string(line) + ", column " +
+           std::to_string(column) + "): " + reason;
+}
+
+std::string_view StringArena::store(std::string &&s)
+{
+    m_strings.push_back(std::move(s));
+    return m_strings.back();
+}
+
+void lineColumnAt(std::string_view text, std::size_t offset, std::size_t &line, std::size_t &column)
+{
+    line = 1;
+    column = 1;
+    const std::size_t stop = std::min(offset, text.size());
+    for (std::size_t i = 0; i < stop; ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c == '\n') {
+            ++line;
+            column = 1;
+        } else if ((c & 0xC0) != 0x80) {
+            ++column;
+        }
+    }
+}
+
+namespace {
+
+class Parser
+{
+public:
+    Parser(std::string_view text, StringArena &arena, ParseError &error, const ParseLimits &limits)
+        : m_text(text)
+        , m_arena(arena)
+        , m_error(error)
+        , m_limits(limits)
+    {
+    }
+
+    bool parseValue(Value &out, std::size_t depth);
+    void skipSpace()
+    {
+        while (m_pos < m_text.size() && isJsonSpace(m_text[m_pos]))
+            ++m_pos;
+    }
+    std::size_t m_pos = 0;
+
+private:
+    bool fail(std::string reason, std::size_t at)
+    {
+        if (!m_error.failed()) {
+            m_error.offset = at;
+            m_error.reason = std::move(reason);
+            lineColumnAt(m_text, at, m_error.line, m_error.column);
+        }
+        return false;
+    }
+    bool failHere(std::string reason) { return fail(std::move(reason), m_pos); }
+    std::string describeFound() const;
+
+    bool parseString(std::string_view &out);
+    bool parseNumber(Value &out);
+    bool parseArray(Value &out, std::size_t depth);
+    bool parseObject(Value &out, std::size_t depth);
+    bool parseLiteral(std::string_view word, Value v, Value &out);
+    bool readHex4(std::size_t at, unsigned &out);
+
+    std::string_view m_text;
+    StringArena &m_arena;
+    ParseError &m_error;
+    const ParseLimits &m_limits;
+};
+
+std::string Parser::describeFound() const
+{
+    if (m_pos >= m_text.size())
+        return "end of input";
+    const char c = m_text[m_pos];
+    if (c >= 0x20 && c < 0x7F)
+        return std::string("'") + c + "'";
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "byte 0x%02X", static_cast<unsigned char>(c));
+    return buf;
+}
+
+bool Parser::parseValue(Value &out, std::size_t depth)
+{
+    skipSpace();
+    if (m_pos >= m_text.size())
+        return failHere("expected a value, found end of input");
+    switch (m_text[m_pos]) {
+    case '{':
+        return parseObject(out, depth);
+    case '[':
+        return parseArray(out, depth);
+    case '"': {
+        std::string_view s;
+        if (!parseString(s))
+            return false;
+        out = Value::borrowedString(s);
+        return true;
+    }
+    case 't':
+        return parseLiteral("true", Value::boolean(true), out);
+    case 'f':
+        return parseLiteral("false", Value::boolean(false), out);
+    case 'n':
+        return parseLiteral("null", Value::null(), out);
+    default:
+        if (m_text[m_pos] == '-' || (m_text[m_pos] >= '0' && m_text[m_pos] <= '9'))
+            return parseNumber(out);
+        return failHere("expected a value, found " + describeFound());
+    }
+}
+
+bool Parser::parseLiteral(std::string_view word, Value v, Value &out)
+{
+    if (m_text.substr(m_pos, word.size()) != word)
+        return failHere("expected '" + std::string(word) + "'");
+    m_pos += word.size();
+    out = std::move(v);
+    return true;
+}
+
+bool Parser::parseNumber(Value &out)
+{
+    const std::size_t start = m_pos;
+    std::size_t p = m_pos;
+    const auto digit = [&](std::size_t i) { return i < m_text.size() && m_text[i] >= '0' && m_text[i] <= '9'; };
+    if (p < m_text.size() && m_text[p] == '-')
+        ++p;
+    if (!digit(p))
+        return fail("expected a digit", p);
+    if (m_text[p] == '0') {
+        ++p;
+    } else {
+        while (digit(p))
+            ++p;
+    }
+    if (p < m_text.size() && m_text[p] == '.') {
+        ++p;
+        if (!digit(p))
+            return fail("expected a digit after the decimal point", p);
+        while (digit(p))
+            ++p;
+    }
+    if (p < m_text.size() && (m_text[p] == 'e' || m_text[p] == 'E')) {
+        ++p;
+        if (p < m_text.size() && (m_text[p] == '+' || m_text[p] == '-'))
+            ++p;
+        if (!digit(p))
+            return fail("expected a digit in the exponent", p);
+        while (digit(p))
+            ++p;
+    }
+    double d = 0;
+    const char *first = m_text.data() + start;
+    const auto res = std::from_chars(first, m_text.data() + p, d);
+    if (res.ec == std::errc::result_out_of_range) {
+        // JavaScript rounds to Infinity or to zero; from_chars refuses. Reproduce the JavaScript result.
+        const bool neg = *first == '-';
+        const char *e = static_cast<const char *>(std::memchr(first, 'e', p - start));
+        if (!e)
+            e = static_cast<const char *>(std::memchr(first, 'E', p - start));
+        const bool tiny = e && e[1] == '-';
+        d = tiny ? (neg ? -0.0 : 0.0) : (neg ? -HUGE_VAL : HUGE_VAL);
+    } else if (res.ec != std::errc() || res.ptr != m_text.data() + p) {
+        return fail("malformed number", start);
+    }
+    m_pos = p;
+    out = Value::number(d);
+    return true;
+}
+
+bool Parser::readHex4(std::size_t at, unsigned &out)
+{
+    if (at + 4 > m_text.size())
+        return fail("expected four hex digits after \\u", at);
+    out = 0;
+    for (std::size_t i = at; i < at + 4; ++i) {
+        const char c = m_text[i];
+        out <<= 4;
+        if (c >= '0' && c <= '9')
+            out |= unsigned(c - '0');
+        else if (c >= 'a' && c <= 'f')
+            out |= unsigned(c - 'a' + 10);
+        else if (c >= 'A' && c <= 'F')
+            out |= unsigned(c - 'A' + 10);
+        else
+            return fail("expected four hex digits after \\u", i);
+    }
+    return true;
+}
+
+bool Parser::parseString(std::string_view &out)
+{
+    const std::size_t start = ++m_pos; // past the quote
+    std::size_t p = start;
+    const std::size_t n = m_text.size();
+    // Fast path: no escapes, the value is a view into the text.
+    while (p < n) {
+        const auto c = static_cast<unsigned char>(m_text[p]);
+        if (c == '"' || c == '\\' || c < 0x20)
+            break;
+        ++p;
+    }
+    if (p >= n)
+        return fail("unterminated string", start - 1);
+    auto validate = [&](std::size_t from, std::size_t to) {
+        const std::size_t bad = text::findInvalidUtf8(m_text.substr(from, to - from));
+        if (bad != std::string_view::npos)
+            return fail("invalid UTF-8 in string", from + bad);
+        return true;
+    };
+    if (m_text[p] == '"') {
+        if (!validate(start, p))
+            return false;
+        out = m_text.substr(start, p - start);
+        m_pos = p + 1;
+        return true;
+    }
+    std::string decoded(m_text.substr(start, p - start));
+    if (!validate(start, p))
+        return false;
+    while (true) {
+        if (p >= n)
+            return fail("unterminated string", start - 1);
+        const auto c = static_cast<unsigned char>(m_text[p]);
+        if (c == '"')
+            break;
+        if (c < 0x20)
+            return fail("control character in string (must be escaped)", p);
+        if (c != '\\') {
+            const std::size_t runStart = p;
+            while (p < n) {
+                const auto d = static_cast<unsigned char>(m_text[p]);
+                if (d == '"' || d == '\\' || d < 0x20)
+                    break;
+                ++p;
+            }
+            if (!validate(runStart, p))
+                return false;
+            decoded.append(m_text.substr(runStart, p - runStart));
+            continue;
+        }
+        if (p + 1 >= n)
+            return fail("unterminated string", start - 1);
+        const char e = m_text[p + 1];
+        switch (e) {
+        case '"':
+            decoded += '"';
+            break;
+        case '\\':
+            decoded += '\\';
+            break;
+        case '/':
+            decoded += '/';
+            break;
+        case 'b':
+            decoded += '\b';
+            break;
+        case 'f':
+            decoded += '\f';
+            break;
+        case 'n':
+            decoded += '\n';
+            break;
+        case 'r':
+            decoded += '\r';
+            break;
+        case 't':
+            decoded += '\t';
+            break;
+        case 'u': {
+            unsigned u = 0;
+            if (!readHex4(p + 2, u))
+                return false;
+            p += 6;
+            // A high half followed by an escaped low half is one character; anything else stays a lone unit.
+            if (u >= 0xD800 && u <= 0xDBFF && p + 1 < n && m_text[p] == '\\' && m_text[p + 1] == 'u') {
+                unsigned lo = 0;
+                if (!readHex4(p + 2, lo))
+                    return false;
+                if (lo >= 0xDC00 && lo <= 0xDFFF) {
+                    text::appendCodePoint(decoded, 0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00));
+                    p += 6;
+                    continue;
+                }
+            }
+            text::appendCodePoint(decoded, u);
+            continue;
+        }
+        default:
+            return fail(std::string("invalid escape '\\") + e + "'", p);
+        }
+        p += 2;
+    }
+    m_pos = p + 1;
+    out = m_arena.store(std::move(decoded));
+    return true;
+}
+
+bool Parser::parseArray(Value &out, std::size_t depth)
+{
+    if (depth >= m_limits.maxDepth)
+        return failHere("nesting deeper than " + std::to_string(m_limits.maxDepth) + " levels");
+    ++m_pos;
+    std::vector<Value> items;
+    skipSpace();
+    if (m_pos < m_text.size() && m_text[m_pos] == ']') {
+        ++m_pos;
+        out = Value::arrayFromItems(std::move(items));
+        return true;
+    }
+    while (true) {
+        Value item;
+        if (!parseValue(item, depth + 1))
+            return false;
+        items.push_back(std::move(item));
+        skipSpace();
+        if (m_pos >= m_text.size())
+            return failHere("expected ',' or ']' in array, found end of input");
+        if (m_text[m_pos] == ',') {
+            ++m_pos;
+            continue;
+        }
+        if (m_text[m_pos] == ']') {
+            ++m_pos;
+            break;
+        }
+        return failHere("expected ',' or ']' in array, found " + describeFound());
+    }
+    out = Value::arrayFromItems(std::move(items));
+    return true;
+}
+
+bool Parser::parseObject(Value &out, std::size_t depth)
+{
+    if (depth >= m_limits.maxDepth)
+        return failHere("nesting deeper than " + std::to_string(m_limits.maxDepth) + " levels");
+    ++m_pos;
+    std::vector<Member> members;
+    bool anyIndexKey = false;
+    // Views of the parsed names (into the text or the arena, so they stay put while `members` grows) and, for large
+    // objects only, a hash index over them: a hostile object with a million names must not cost a quadratic scan.
+    std::vector<std::string_view> names;
+    std::unordered_map<std::string_view, std::size_t> index;
+    skipSpace();
+    if (m_pos < m_text.size() && m_text[m_pos] == '}') {
+        ++m_pos;
+        out = Value::objectFromMembers(std::move(members));
+        return true;
+    }
+    while (true) {
+        skipSpace();
+        if (m_pos >= m_text.size() || m_text[m_pos] != '"')
+            return failHere("expected a member name (a string), found " + describeFound());
+        std::string_view key;
+        if (!parseString(key))
+            return false;
+        skipSpace();
+        if (m_pos >= m_text.size() || m_text[m_pos] != ':')
+            return failHere("expected ':' after member name, found " + describeFound());
+        ++m_pos;
+        Value v;
+        if (!parseValue(v, depth + 1))
+            return false;
+        // JSON.parse: a repeated name keeps its first position and takes the last value.
+        std::size_t dup = SIZE_MAX;
+        if (members.size() < 16) {
+            for (std::size_t i = 0; i < members.size(); ++i)
+                if (names[i] == key) {
+                    dup = i;
+                    break;
+                }
+        } else {
+            if (index.empty())
+                for (std::size_t i = 0; i < names.size(); ++i)
+                    index.emplace(names[i], i);
+            auto it = index.find(key);
+            if (it != index.end())
+                dup = it->second;
+        }
+        if (dup != SIZE_MAX) {
+            members[dup].value = std::move(v);
+        } else {
+            anyIndexKey = anyIndexKey || isArrayIndexKey(key);
+            members.push_back(Member{std::string(key), std::move(v)});
+            names.push_back(key);
+            if (!index.empty())
+                index.emplace(key, members.size() - 1);
+        }
+        skipSpace();
+        if (m_pos >= m_text.size())
+            return failHere("expected ',' or '}' in object, found end of input");
+        if (m_text[m_pos] == ',') {
+            ++m_pos;
+            continue;
+        }
+        if (m_text[m_pos] == '}') {
+            ++m_pos;
+            break;
+        }
+        return failHere("expected ',' or '}' in object, found " + describeFound());
+    }
+    if (anyIndexKey) {
+        std::stable_partition(members.begin(), members.end(), [](const Member &m) { return isArrayIndexKey(m.key); });
+        auto firstOther = std::find_if(members.begin(), members.end(),
+                                       [](const Member &m) { return !isArrayIndexKey(m.key); });
+        std::stable_sort(members.begin(), firstOther, [](const Member &a, const Member &b) {
+            return a.key.size() != b.key.size() ? a.key.size() < b.key.size() : a.key < b.key;
+        });
+    }
+    out = Value::objectFromMembers(std::move(members));
+    return true;
+}
+
+} // namespace
+
+Value parse(std::string_view text, StringArena &arena, ParseError &error, std::size_t offset, std::size_t *end,
+            const ParseLimits &limits)
+{
+    error = ParseError{};
+    Parser parser(text, arena, error, limits);
+    parser.m_pos = offset;
+    Value v;
+    if (!parser.parseValue(v, 0))
+        return {};
+    if (end)
+        *end = parser.m_pos;
+    return v;
+}
+
+} // namespace tf::json

@@ -1,0 +1,57 @@
+#pragma once
+
+#include "value.h"
+
+#include <cstddef>
+#include <deque>
+#include <string>
+#include <string_view>
+
+namespace tf::json {
+
+struct ParseLimits
+{
+    // Deeper nesting is refused, not recursed into: a hostile file must not overflow the stack.
+    std::size_t maxDepth = 512;
+};
+
+struct ParseError
+{
+    std::size_t offset = 0; // byte offset into the text
+    std::size_t line = 0;   // 1-based
+    std::size_t column = 0; // 1-based, in code points
+    std::string reason;
+
+    bool failed() const { return !reason.empty(); }
+    // "invalid JSON at byte N (line L, column C): reason"
+    std::string describe() const;
+};
+
+// Owns the decoded copies of strings that held escapes; unescaped strings are views into the source text, so the
+// source must outlive the values as well.
+class StringArena
+{
+public:
+    std::string_view store(std::string &&s);
+
+private:
+    std::deque<std::string> m_strings;
+};
+
+// Parses one JSON value starting at `offset` (leading whitespace skipped). JavaScript's JSON.parse semantics:
+// lone surrogate escapes are kept (WTF-8), numbers become doubles, objects take JavaScript property order with a
+// duplicated key keeping its first position and its last value. Raw bytes must be valid UTF-8.
+// On success `end` is the offset just past the value.
+Value parse(std::string_view text, StringArena &arena, ParseError &error, std::size_t offset = 0,
+            std::size_t *end = nullptr, const ParseLimits &limits = {});
+
+// Line and column (1-based; column in code points) of a byte offset.
+void lineColumnAt(std::string_view text, std::size_t offset, std::size_t &line, std::size_t &column);
+
+// The whitespace JSON allows between tokens.
+inline bool isJsonSpace(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+} // namespace tf::json

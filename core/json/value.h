@@ -1,0 +1,125 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tf::json {
+
+enum class Type : std::uint8_t { Null, Bool, Number, String, Array, Object };
+
+class Value;
+struct Member;
+
+// Arrays are shared, append-friendly buffers: a Value sees the first `length` items of its node. Appending to a
+// Value whose length equals the node's size pushes in place (no other holder can see past its own length), so a
+// history that grows call by call is stored once, not once per call. Any other write copies first (copy-on-write).
+struct ArrayNode
+{
+    std::vector<Value> items;
+};
+
+struct ObjectNode
+{
+    // In JavaScript property order: array-index keys ascending, then the others in first-insertion order.
+    std::vector<Member> members;
+};
+
+// An immutable-by-default JSON value with JavaScript semantics where recordings need them: numbers are doubles,
+// objects keep JavaScript property order, strings are WTF-8 (UTF-8 that may carry a lone surrogate as its 3-byte
+// form, so `\udXXX` escapes survive without loss). Copies are cheap: nodes and owned strings are shared.
+//
+// A string may point into memory it does not own (the mapped file or a document arena); whoever parsed it keeps
+// that memory alive for as long as the value lives (see Document).
+class Value
+{
+public:
+    Value() = default;
+    static Value null() { return {}; }
+    static Value boolean(bool b);
+    static Value number(double d);
+    // Borrowed: the bytes must outlive the value.
+    static Value borrowedString(std::string_view wtf8);
+    static Value string(std::string wtf8);
+    static Value array();
+    static Value object();
+
+    Type type() const { return m_type; }
+    bool isNull() const { return m_type == Type::Null; }
+    bool isBool() const { return m_type == Type::Bool; }
+    bool isNumber() const { return m_type == Type::Number; }
+    bool isString() const { return m_type == Type::String; }
+    bool isArray() const { return m_type == Type::Array; }
+    bool isObject() const { return m_type == Type::Object; }
+
+    bool asBool() const { return m_bool; }
+    double asNumber() const { return m_number; }
+    std::string_view asString() const
+    {
+        return m_type == Type::String ? std::string_view{m_strData, m_length} : std::string_view{};
+    }
+
+    // Arrays
+    std::size_t size() const;
+    const Value &at(std::size_t i) const;
+    const Value *begin() const;
+    const Value *end() const;
+    void push_back(Value v);
+    Value &itemRef(std::size_t i);
+    void reserve(std::size_t n);
+
+    // Objects
+    std::size_t memberCount() const;
+    const Member *memberBegin() const;
+    const Member *memberEnd() const;
+    const Value *find(std::string_view key) const;
+    bool contains(std::string_view key) const { return find(key) != nullptr; }
+    // Inserts at the JavaScript property position when new, replaces in place when present.
+    Value &memberRef(std::string_view key);
+    void set(std::string_view key, Value v) { memberRef(key) = std::move(v); }
+    bool erase(std::string_view key);
+
+    // Convenience typed lookups: nullptr when absent or of another type.
+    const Value *findString(std::string_view key) const;
+    const Value *findArray(std::string_view key) const;
+    const Value *findObject(std::string_view key) const;
+    const Value *findNumber(std::string_view key) const;
+
+    // The node behind an array or object, for identity comparisons (the collapse's "same object").
+    const void *identity() const;
+
+    // Used by the parser to adopt an already ordered member list.
+    static Value objectFromMembers(std::vector<Member> members);
+    static Value arrayFromItems(std::vector<Value> items);
+
+private:
+    ArrayNode &mutableArray();
+    ObjectNode &mutableObject();
+
+    // 32 bytes: recordings hold millions of values. m_node owns an owned string, an ArrayNode or an ObjectNode.
+    Type m_type = Type::Null;
+    bool m_bool = false;
+    std::uint32_t m_length = 0; // string: bytes; array: visible items
+    union {
+        double m_number = 0;
+        const char *m_strData;
+    };
+    std::shared_ptr<void> m_node;
+};
+
+struct Member
+{
+    // Keys are WTF-8, owned; member keys are short and few, so owning them keeps the object model simple.
+    std::string key;
+    Value value;
+};
+
+// A JavaScript array-index key: the canonical decimal form of an integer in 0..2^32-2.
+bool isArrayIndexKey(std::string_view key);
+
+const char *typeName(Type t);
+
+} // namespace tf::json

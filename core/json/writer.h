@@ -1,0 +1,33 @@
+#pragma once
+
+#include "value.h"
+
+#include <string>
+#include <string_view>
+
+namespace tf::json {
+
+// JSON.stringify's string escaper (spec/findings.md §9.1) over WTF-8 input: a lone surrogate becomes `\udxxx`.
+void appendJsString(std::string &out, std::string_view wtf8);
+std::string jsQuoted(std::string_view wtf8);
+
+// JSON.stringify(v) with no whitespace, members in the value's own (JavaScript property) order. Output is WTF-8
+// only in the sense that it is pure UTF-8: lone surrogates are escaped.
+void appendStringify(std::string &out, const Value &v);
+std::string stringify(const Value &v);
+
+// JSON.stringify of a copy with keys sorted by UTF-16 code unit at every depth (spec/recording.md §6.4); index
+// keys still come first, in numeric order, because a JavaScript object lists them so.
+void appendSortedKeyJson(std::string &out, const Value &v);
+std::string sortedKeyJson(const Value &v);
+
+// Indented rendering for people (two spaces), same escaping. Not used for any byte comparison.
+std::string prettyPrint(const Value &v, int indent = 2);
+
+// Structural equality: objects as unordered maps, numbers by value (0 == -0), strings byte for byte.
+bool deepEqual(const Value &a, const Value &b);
+
+// Orders two WTF-8 strings as JavaScript compares strings: by UTF-16 code unit.
+bool lessUtf16(std::string_view a, std::string_view b);
+
+} // namespace tf::json

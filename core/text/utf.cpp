@@ -1,0 +1,238 @@
+#include "utf.h"
+
+namespace tf::text {
+
+namespace {
+
+// Decodes one WTF-8 sequence at s[i]; advances i. Invalid bytes decode as U+FFFD so a caller never loops forever.
+char32_t decodeOne(std::string_view s, std::size_t &i)
+{
+    const auto b0 = static_cast<unsigned char>(s[i]);
+    if (b0 < 0x80) {
+        ++i;
+        return b0;
+    }
+    int extra = 0;
+    char32_t cp = 0;
+    if ((b0 & 0xE0) == 0xC0) {
+        extra = 1;
+        cp = b0 & 0x1F;
+    } else if ((b0 & 0xF0) == 0xE0) {
+        extra = 2;
+        cp = b0 & 0x0F;
+    } else if ((b0 & 0xF8) == 0xF0) {
+        extra = 3;
+        cp = b0 & 0x07;
+    } else {
+        ++i;
+        return 0xFFFD;
+    }
+    if (i + std::size_t(extra) >= s.size()) {
+        ++i;
+        return 0xFFFD;
+    }
+    for (int k = 1; k <= extra; ++k) {
+        const auto b = static_cast<unsigned char>(s[i + std::size_t(k)]);
+        if ((b & 0xC0) != 0x80) {
+            ++i;
+            return 0xFFFD;
+        }
+        cp = (cp << 6) | (b & 0x3F);
+    }
+    i += std::size_t(extra) + 1;
+    return cp;
+}
+
+} // namespace
+
+void appendCodePoint(std::string &out, char32_t cp)
+{
+    if (cp < 0x80) {
+        out.push_back(char(cp));
+    } else if (cp < 0x800) {
+        out.push_back(char(0xC0 | (cp >> 6)));
+        out.push_back(char(0x80 | (cp & 0x3F)));
+    } else if (cp < 0x10000) {
+        out.push_back(char(0xE0 | (cp >> 12)));
+        out.push_back(char(0x80 | ((cp >> 6) & 0x3F)));
+        out.push_back(char(0x80 | (cp & 0x3F)));
+    } else {
+        out.push_back(char(0xF0 | (cp >> 18)));
+        out.push_back(char(0x80 | ((cp >> 12) & 0x3F)));
+        out.push_back(char(0x80 | ((cp >> 6) & 0x3F)));
+        out.push_back(char(0x80 | (cp & 0x3F)));
+    }
+}
+
+std::u16string toUtf16(std::string_view s)
+{
+    std::u16string out;
+    out.reserve(s.size());
+    for (std::size_t i = 0; i < s.size();) {
+        const char32_t cp = decodeOne(s, i);
+        if (cp >= 0x10000) {
+            const char32_t v = cp - 0x10000;
+            out.push_back(char16_t(0xD800 + (v >> 10)));
+            out.push_back(char16_t(0xDC00 + (v & 0x3FF)));
+        } else {
+            out.push_back(char16_t(cp));
+        }
+    }
+    return out;
+}
+
+std::string toWtf8(std::u16string_view u)
+{
+    std::string out;
+    out.reserve(u.size());
+    for (std::size_t i = 0; i < u.size(); ++i) {
+        const char16_t c = u[i];
+        if (isHighSurrogate(c) && i + 1 < u.size() && isLowSurrogate(u[i + 1])) {
+            appendCodePoint(out, 0x10000 + ((char32_t(c) - 0xD800) << 10) + (char32_t(u[i + 1]) - 0xDC00));
+            ++i;
+        } else {
+            appendCodePoint(out, c);
+        }
+    }
+    return out;
+}
+
+std::size_t lengthU16(std::string_view s)
+{
+    std::size_t n = 0;
+    for (unsigned char c : s) {
+        if ((c & 0xC0) != 0x80)
+            n += (c >= 0xF0) ? 2 : 1;
+    }
+    return n;
+}
+
+bool hasLoneSurrogate(std::string_view s)
+{
+    for (std::size_t i = 0; i + 1 < s.size(); ++i) {
+        if (static_cast<unsigned char>(s[i]) == 0xED && (static_cast<unsigned char>(s[i + 1]) & 0xE0) == 0xA0)
+            return true;
+    }
+    return false;
+}
+
+bool hasLoneSurrogate(std::u16string_view u)
+{
+    for (std::size_t i = 0; i < u.size(); ++i) {
+        if (isHighSurrogate(u[i]) && i + 1 < u.size() && isLowSurrogate(u[i + 1])) {
+            ++i;
+            continue;
+        }
+        if (isHighSurrogate(u[i]) || isLowSurrogate(u[i]))
+            return true;
+    }
+    return false;
+}
+
+std::string toUtf8Lossy(std::string_view s)
+{
+    if (!hasLoneSurrogate(s))
+        return std::string(s);
+    std::string out;
+    out.reserve(s.size());
+    for (std::size_t i = 0; i < s.size();) {
+        const std::size_t start = i;
+        const char32_t cp = decodeOne(s, i);
+        if (cp >= 0xD800 && cp <= 0xDFFF)
+            out.append("\xEF\xBF\xBD");
+        else
+            out.append(s.substr(start, i - start));
+    }
+    return out;
+}
+
+std::string toUtf8Lossy(std::u16string_view u)
+{
+    std::string out;
+    out.reserve(u.size());
+    for (std::size_t i = 0; i < u.size(); ++i) {
+        const char16_t c = u[i];
+        if (isHighSurrogate(c) && i + 1 < u.size() && isLowSurrogate(u[i + 1])) {
+            appendCodePoint(out, 0x10000 + ((char32_t(c) - 0xD800) << 10) + (char32_t(u[i + 1]) - 0xDC00));
+            ++i;
+        } else if (isHighSurrogate(c) || isLowSurrogate(c)) {
+            appendCodePoint(out, 0xFFFD);
+        } else {
+            appendCodePoint(out, c);
+        }
+    }
+    return out;
+}
+
+std::size_t sizeUtf8Lossy(std::u16string_view u)
+{
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < u.size(); ++i) {
+        const char16_t c = u[i];
+        if (isHighSurrogate(c) && i + 1 < u.size() && isLowSurrogate(u[i + 1])) {
+            n += 4;
+            ++i;
+        } else if (c < 0x80) {
+            n += 1;
+        } else if (c < 0x800) {
+            n += 2;
+        } else {
+            n += 3; // includes a lone surrogate, encoded as U+FFFD
+        }
+    }
+    return n;
+}
+
+std::size_t findInvalidUtf8(std::string_view s)
+{
+    const auto *p = reinterpret_cast<const unsigned char *>(s.data());
+    const std::size_t n = s.size();
+    std::size_t i = 0;
+    while (i < n) {
+        // Skip ASCII eight bytes at a time; most recording text is ASCII.
+        while (i + 8 <= n) {
+            std::uint64_t w;
+            __builtin_memcpy(&w, p + i, 8);
+            if (w & 0x8080808080808080ULL)
+                break;
+            i += 8;
+        }
+        if (i >= n)
+            break;
+        const unsigned char c = p[i];
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
+        std::size_t len;
+        unsigned char lo = 0x80, hi = 0xBF;
+        if (c >= 0xC2 && c <= 0xDF) {
+            len = 2;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            len = 3;
+            if (c == 0xE0)
+                lo = 0xA0;
+            if (c == 0xED)
+                hi = 0x9F;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            len = 4;
+            if (c == 0xF0)
+                lo = 0x90;
+            if (c == 0xF4)
+                hi = 0x8F;
+        } else {
+            return i;
+        }
+        if (i + len > n)
+            return i;
+        if (p[i + 1] < lo || p[i + 1] > hi)
+            return i;
+        for (std::size_t k = 2; k < len; ++k)
+            if ((p[i + k] & 0xC0) != 0x80)
+                return i;
+        i += len;
+    }
+    return std::string_view::npos;
+}
+
+} // namespace tf::text

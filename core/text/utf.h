@@ -1,0 +1,42 @@
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+// Text in core is WTF-8: UTF-8 in which a lone surrogate may appear as its 3-byte form (ED A0 80..ED BF BF).
+// Recordings are written by JSON.stringify, which can emit `\udXXX` for a surrogate a cut left alone; WTF-8 keeps
+// such a string without loss. Lengths the spec counts are UTF-16 code units; every byte figure and every hash
+// uses UTF-8 where a lone surrogate becomes U+FFFD (the WHATWG encoder).
+namespace tf::text {
+
+// Decodes WTF-8 to UTF-16. Input is assumed valid WTF-8 (the parser validates).
+std::u16string toUtf16(std::string_view wtf8);
+// Encodes UTF-16 to WTF-8: pairs become 4-byte sequences, lone surrogates 3-byte ones.
+std::string toWtf8(std::u16string_view utf16);
+// UTF-16 code units of a WTF-8 string.
+std::size_t lengthU16(std::string_view wtf8);
+// WHATWG TextEncoder: a lone surrogate becomes EF BF BD. Returns the input unchanged when it holds none.
+std::string toUtf8Lossy(std::string_view wtf8);
+std::string toUtf8Lossy(std::u16string_view utf16);
+// UTF-8 bytes the WHATWG encoder would produce.
+std::size_t sizeUtf8Lossy(std::u16string_view utf16);
+bool hasLoneSurrogate(std::u16string_view utf16);
+bool hasLoneSurrogate(std::string_view wtf8);
+
+// Appends one code point as WTF-8 (surrogate code points allowed).
+void appendCodePoint(std::string &out, char32_t cp);
+
+// Strict UTF-8 validation (no surrogates, no overlongs). Returns the offset of the first bad byte, or npos.
+std::size_t findInvalidUtf8(std::string_view bytes);
+
+inline bool isHighSurrogate(char16_t u)
+{
+    return u >= 0xD800 && u <= 0xDBFF;
+}
+inline bool isLowSurrogate(char16_t u)
+{
+    return u >= 0xDC00 && u <= 0xDFFF;
+}
+
+} // namespace tf::text

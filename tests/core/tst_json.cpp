@@ -1,0 +1,221 @@
+#include "core/json/jsnumber.h"
+#include "core/json/parser.h"
+#include "core/json/writer.h"
+#include "core/text/utf.h"
+
+#include <QTest>
+
+using namespace tf;
+
+namespace {
+
+json::Value parseOk(std::string_view text, json::StringArena &arena)
+{
+    json::ParseError error;
+    json::Value v = json::parse(text, arena, error);
+    if (error.failed())
+        qFatal("unexpected parse error: %s", error.describe().c_str());
+    return v;
+}
+
+} // namespace
+
+class TestJson : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void jsNumbers_data();
+    void jsNumbers();
+    void propertyOrder_data();
+    void propertyOrder();
+    void loneSurrogateRoundTrips();
+    void pairedEscapesBecomeOneCharacter();
+    void duplicateKeyKeepsFirstPositionLastValue();
+    void sortedKeyJson_data();
+    void sortedKeyJson();
+    void errors_data();
+    void errors();
+    void deepNestingIsRefused();
+    void appendSharesStorage();
+    void copyOnWrite();
+    void utf16Lengths();
+};
+
+void TestJson::jsNumbers_data()
+{
+    QTest::addColumn<QString>("literal");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("1e21") << "1e21" << "1e+21";
+    QTest::newRow("1e-7") << "1e-7" << "1e-7";
+    QTest::newRow("1e-6") << "1e-6" << "0.000001";
+    QTest::newRow("large-int-float") << "123456789012345680000" << "123456789012345680000";
+    QTest::newRow("point-three") << "0.30000000000000004" << "0.30000000000000004";
+    QTest::newRow("denormal-min") << "5e-324" << "5e-324";
+    QTest::newRow("hundred") << "100" << "100";
+    QTest::newRow("zero") << "0" << "0";
+    QTest::newRow("negative-zero") << "-0" << "0";
+    QTest::newRow("2^53+2") << "9007199254740994" << "9007199254740994";
+    QTest::newRow("2^53+1-rounds") << "9007199254740993" << "9007199254740992";
+    QTest::newRow("1.5e300") << "1.5e300" << "1.5e+300";
+    QTest::newRow("1.50") << "1.50" << "1.5";
+    QTest::newRow("1E2") << "1E2" << "100";
+    QTest::newRow("20-digit-int") << "12345678901234567890" << "12345678901234567000";
+    QTest::newRow("negative-fraction") << "-0.5" << "-0.5";
+    QTest::newRow("overflow-is-infinity-null") << "1e400" << "null";
+}
+
+void TestJson::jsNumbers()
+{
+    QFETCH(QString, literal);
+    QFETCH(QString, expected);
+    json::StringArena arena;
+    const json::Value v = parseOk(literal.toStdString(), arena);
+    QCOMPARE(QString::fromStdString(json::stringify(v)), expected);
+}
+
+void TestJson::propertyOrder_data()
+{
+    QTest::addColumn<QString>("input");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("index-keys-first") << R"({"1":false,"2":true,"b":4,"a":2,"01":3})"
+                                      << R"({"1":false,"2":true,"b":4,"a":2,"01":3})";
+    QTest::newRow("index-keys-sorted") << R"(["x",{"9":3,"10":2,"z":1}])" << R"(["x",{"9":3,"10":2,"z":1}])";
+    QTest::newRow("reordered-on-parse") << R"({"z":1,"10":2,"9":3,"4294967295":4})"
+                                        << R"({"9":3,"10":2,"z":1,"4294967295":4})";
+}
+
+void TestJson::propertyOrder()
+{
+    QFETCH(QString, input);
+    QFETCH(QString, expected);
+    json::StringArena arena;
+    QCOMPARE(QString::fromStdString(json::stringify(parseOk(input.toStdString(), arena))), expected);
+}
+
+void TestJson::loneSurrogateRoundTrips()
+{
+    json::StringArena arena;
+    const json::Value v = parseOk(R"(["a\ud83d", "\uDC00b"])", arena);
+    QCOMPARE(json::stringify(v), std::string(R"(["a\ud83d","\udc00b"])"));
+    QCOMPARE(text::toUtf16(v.at(0).asString()), std::u16string(u"a\xD83D"));
+    QCOMPARE(text::lengthU16(v.at(0).asString()), std::size_t(2));
+    QCOMPARE(text::toUtf8Lossy(v.at(0).asString()), std::string("a\xEF\xBF\xBD"));
+}
+
+void TestJson::pairedEscapesBecomeOneCharacter()
+{
+    json::StringArena arena;
+    const json::Value v = parseOk(R"("\ud83d\ude00")", arena);
+    QCOMPARE(v.asString(), std::string_view("\xF0\x9F\x98\x80"));
+    QCOMPARE(json::stringify(v), std::string("\"\xF0\x9F\x98\x80\""));
+    QCOMPARE(text::lengthU16(v.asString()), std::size_t(2));
+}
+
+void TestJson::duplicateKeyKeepsFirstPositionLastValue()
+{
+    json::StringArena arena;
+    QCOMPARE(json::stringify(parseOk(R"({"a":1,"b":2,"a":3})", arena)), std::string(R"({"a":3,"b":2})"));
+}
+
+void TestJson::sortedKeyJson_data()
+{
+    QTest::addColumn<QString>("input");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("nested-and-index") << QString::fromUtf8(R"({"b":1,"a":[{"d":2,"c":null}],"10":"x","9":"y","é":"\u0007/"})")
+                                      << QString::fromUtf8(R"({"9":"y","10":"x","a":[{"c":null,"d":2}],"b":1,"é":"\u0007/"})");
+    QTest::newRow("utf16-order") << QString::fromUtf8(R"({"ﬁ":1,"😀":2,"Z":3,"a":4})")
+                                 << QString::fromUtf8(R"({"Z":3,"a":4,"😀":2,"ﬁ":1})");
+    QTest::newRow("index-key-limits") << R"({"01":1,"1":2,"4294967294":3,"4294967295":4,"-1":5})"
+                                      << R"({"1":2,"4294967294":3,"-1":5,"01":1,"4294967295":4})";
+    QTest::newRow("lone") << R"({"lone":"\ud800x"})" << R"({"lone":"\ud800x"})";
+    QTest::newRow("numbers") << R"({"n":[1e21,1e-7,0.30000000000000004,-0,1.5,5e-324]})"
+                             << R"({"n":[1e+21,1e-7,0.30000000000000004,0,1.5,5e-324]})";
+}
+
+void TestJson::sortedKeyJson()
+{
+    QFETCH(QString, input);
+    QFETCH(QString, expected);
+    json::StringArena arena;
+    const std::string in = input.toStdString();
+    QCOMPARE(QString::fromStdString(json::sortedKeyJson(parseOk(in, arena))), expected);
+}
+
+void TestJson::errors_data()
+{
+    QTest::addColumn<QString>("input");
+    QTest::addColumn<int>("offset");
+    QTest::addColumn<QString>("reasonPart");
+    QTest::newRow("truncated-object") << R"({"a":)" << 5 << "end of input";
+    QTest::newRow("missing-colon") << R"({"a" 1})" << 5 << "expected ':'";
+    QTest::newRow("bad-literal") << "[tru]" << 1 << "expected 'true'";
+    QTest::newRow("unterminated-string") << R"(["abc)" << 1 << "unterminated string";
+    QTest::newRow("bad-escape") << R"(["\x"])" << 2 << "invalid escape";
+    QTest::newRow("leading-zero") << "[01]" << 2 << "expected ',' or ']'";
+    QTest::newRow("trailing-comma") << "[1,]" << 3 << "expected a value";
+    QTest::newRow("raw-control") << "[\"a\tb\"]" << 3 << "control character";
+}
+
+void TestJson::errors()
+{
+    QFETCH(QString, input);
+    QFETCH(int, offset);
+    QFETCH(QString, reasonPart);
+    json::StringArena arena;
+    json::ParseError error;
+    const std::string in = input.toStdString();
+    json::parse(in, arena, error);
+    QVERIFY(error.failed());
+    QCOMPARE(int(error.offset), offset);
+    QVERIFY2(error.reason.find(reasonPart.toStdString()) != std::string::npos, error.reason.c_str());
+}
+
+void TestJson::deepNestingIsRefused()
+{
+    const std::string deep(100000, '[');
+    json::StringArena arena;
+    json::ParseError error;
+    json::parse(deep, arena, error);
+    QVERIFY(error.failed());
+    QVERIFY(error.reason.find("nesting deeper") != std::string::npos);
+    QCOMPARE(error.offset, std::size_t(512));
+}
+
+void TestJson::appendSharesStorage()
+{
+    json::Value a = json::Value::array();
+    a.push_back(json::Value::number(1));
+    json::Value b = a; // shares the node
+    b.push_back(json::Value::number(2));
+    QCOMPARE(a.size(), std::size_t(1));
+    QCOMPARE(b.size(), std::size_t(2));
+    QCOMPARE(a.identity(), b.identity()); // appended in place
+    a.push_back(json::Value::number(3));  // a no longer sees the end: it must copy
+    QVERIFY(a.identity() != b.identity());
+    QCOMPARE(json::stringify(a), std::string("[1,3]"));
+    QCOMPARE(json::stringify(b), std::string("[1,2]"));
+}
+
+void TestJson::copyOnWrite()
+{
+    json::StringArena arena;
+    json::Value a = parseOk(R"({"k":{"x":1}})", arena);
+    json::Value b = a;
+    b.memberRef("k").set("x", json::Value::number(2));
+    b.set("0", json::Value::boolean(true));
+    QCOMPARE(json::stringify(a), std::string(R"({"k":{"x":1}})"));
+    QCOMPARE(json::stringify(b), std::string(R"({"0":true,"k":{"x":2}})"));
+}
+
+void TestJson::utf16Lengths()
+{
+    QCOMPARE(text::lengthU16("\xC3\xA9 \xE2\x80\x94 \xE2\x80\xA6"), std::size_t(5));
+    QCOMPARE(text::lengthU16("\xF0\x9F\x98\x80"), std::size_t(2));
+    QCOMPARE(text::sizeUtf8Lossy(u"a\xD83D"), std::size_t(4));
+    QCOMPARE(text::findInvalidUtf8("ok\xED\xA0\x80"), std::size_t(2)); // raw surrogate bytes are not UTF-8
+    QCOMPARE(text::findInvalidUtf8("\xC0\xAF"), std::size_t(0));        // overlong
+}
+
+QTEST_APPLESS_MAIN(TestJson)
+#include "tst_json.moc"

@@ -8,5 +8,6 @@ namespace tf::cli {
 // Each command takes its own arguments (after the command words) and returns the process exit status.
 int conformFindings(const std::vector<std::string> &args);
 int conformCommitLog(const std::vector<std::string> &args);
+int inspect(const std::vector<std::string> &args);
 
 } // namespace tf::cli

@@ -13,6 +13,7 @@ void printUsage(std::ostream &out)
            "commands:\n"
            "  conform findings FILE.jsonl    run the findings conformance vectors\n"
            "  conform commitlog FILE.jsonl   run the commit-log fold conformance vectors\n"
+           "  inspect FILE [--json]          the per-call summary of a recording\n"
            "  --version                      print the version\n";
 }
 
@@ -37,6 +38,8 @@ int main(int argc, char **argv)
         if (args[1] == "commitlog")
             return tf::cli::conformCommitLog(rest);
     }
+    if (command == "inspect")
+        return tf::cli::inspect(std::vector<std::string>(args.begin() + 1, args.end()));
     std::cerr << "tracefold-cli: unknown command '" << command << "'\n";
     printUsage(std::cerr);
     return 2;

@@ -84,6 +84,7 @@ private:
     StringArena &m_arena;
     ParseError &m_error;
     const ParseLimits &m_limits;
+    std::size_t m_nextProgress = 0;
 };
 
 std::string Parser::describeFound() const
@@ -101,6 +102,11 @@ std::string Parser::describeFound() const
 bool Parser::parseValue(Value &out, std::size_t depth)
 {
     skipSpace();
+    if (m_limits.progress && m_pos >= m_nextProgress) {
+        m_nextProgress = m_pos + m_limits.progressIntervalBytes;
+        if (!m_limits.progress(m_pos))
+            return failHere("cancelled");
+    }
     if (m_pos >= m_text.size())
         return failHere("expected a value, found end of input");
     switch (m_text[m_pos]) {

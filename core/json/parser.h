@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <deque>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -13,6 +14,10 @@ struct ParseLimits
 {
     // Deeper nesting is refused, not recursed into: a hostile file must not overflow the stack.
     std::size_t maxDepth = 512;
+    // Called about every `progressIntervalBytes` with the current byte offset; returning false cancels the parse
+    // (the error then reads "cancelled"). Lets a loader off the GUI thread report progress and stop promptly.
+    std::function<bool(std::size_t offset)> progress;
+    std::size_t progressIntervalBytes = 4u << 20;
 };
 
 struct ParseError

@@ -1,0 +1,175 @@
+#include "commitlogconformance.h"
+
+#include "core/io/mappedfile.h"
+#include "core/json/parser.h"
+#include "core/json/writer.h"
+#include "core/recording/commitlogfold.h"
+
+#include <algorithm>
+#include <optional>
+#include <vector>
+
+namespace tf::conformance {
+
+namespace {
+
+// Long values are cut for the report: the path already says where to look.
+constexpr std::size_t kShownBytes = 200;
+
+struct Difference
+{
+    std::string path;
+    std::string expected;
+    std::string got;
+};
+
+std::string shown(const json::Value *v)
+{
+    if (!v)
+        return "(absent)";
+    std::string s = json::stringify(*v);
+    if (s.size() <= kShownBytes)
+        return s;
+    std::size_t cut = kShownBytes;
+    while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) // keep whole UTF-8 sequences
+        --cut;
+    return s.substr(0, cut) + "… (" + std::to_string(s.size()) + " bytes)";
+}
+
+std::string joined(const std::string &path, std::string_view step)
+{
+    return path.empty() ? std::string(step) : path + "/" + std::string(step);
+}
+
+// The first place where the two values differ under deepEqual's rules, walking `expected` in its own order.
+std::optional<Difference> firstDifference(const json::Value *expected, const json::Value *got,
+                                          const std::string &path)
+{
+    const auto here = [&] { return Difference{path.empty() ? "(root)" : path, shown(expected), shown(got)}; };
+    if (!expected || !got)
+        return expected == got ? std::nullopt : std::optional<Difference>(here());
+    if (expected->type() != got->type())
+        return here();
+    if (expected->isArray()) {
+        const std::size_t common = std::min(expected->size(), got->size());
+        for (std::size_t i = 0; i < common; ++i)
+            if (auto d = firstDifference(&expected->at(i), &got->at(i), joined(path, std::to_string(i))))
+                return d;
+        if (expected->size() != got->size()) {
+            const std::string at = joined(path, std::to_string(common));
+            return Difference{at, shown(common < expected->size() ? &expected->at(common) : nullptr),
+                              shown(common < got->size() ? &got->at(common) : nullptr)};
+        }
+        return std::nullopt;
+    }
+    if (expected->isObject()) {
+        for (const json::Member *m = expected->memberBegin(); m != expected->memberEnd(); ++m)
+            if (auto d = firstDifference(&m->value, got->find(m->key), joined(path, m->key)))
+                return d;
+        for (const json::Member *m = got->memberBegin(); m != got->memberEnd(); ++m)
+            if (!expected->find(m->key))
+                return Difference{joined(path, m->key), shown(nullptr), shown(&m->value)};
+        return std::nullopt;
+    }
+    return json::deepEqual(*expected, *got) ? std::nullopt : std::optional<Difference>(here());
+}
+
+std::string indexList(const std::vector<std::size_t> &indices)
+{
+    std::string out = "[";
+    for (std::size_t i = 0; i < indices.size(); ++i)
+        out += (i ? "," : "") + std::to_string(indices[i]);
+    return out + "]";
+}
+
+bool isBlank(std::string_view line)
+{
+    return std::all_of(line.begin(), line.end(), json::isJsonSpace);
+}
+
+// Runs one case; returns the failure text, or nothing when it passes.
+std::optional<std::string> runCase(const json::Value &c)
+{
+    const json::Value *log = c.findArray("commitLog");
+    const json::Value *states = c.findArray("states");
+    if (!log || !states)
+        return std::string("the case has no commitLog or states array");
+    if (log->size() != states->size())
+        return "commitLog has " + std::to_string(log->size()) + " rows but states has " +
+               std::to_string(states->size());
+
+    std::vector<std::size_t> expectedSkipped;
+    if (const json::Value *skipped = c.find("skipped")) {
+        if (!skipped->isArray())
+            return std::string("skipped is not an array");
+        for (const json::Value &i : *skipped) {
+            if (!i.isNumber() || i.asNumber() < 0)
+                return std::string("skipped holds a value that is not an index");
+            expectedSkipped.push_back(std::size_t(i.asNumber()));
+        }
+    }
+
+    const json::Value *initial = c.find("initialState");
+    recording::CommitLogFold fold(initial && initial->isObject() ? initial : nullptr);
+    std::vector<std::size_t> skipped;
+    for (std::size_t i = 0; i < log->size(); ++i) {
+        if (!fold.apply(log->at(i)))
+            skipped.push_back(i);
+        if (auto d = firstDifference(&states->at(i), &fold.state(), {}))
+            return "row " + std::to_string(i) + ": at " + d->path + "\n  expected: " + d->expected +
+                   "\n  got:      " + d->got;
+    }
+    if (skipped != expectedSkipped)
+        return "skipped rows: expected " + indexList(expectedSkipped) + ", got " + indexList(skipped);
+    return std::nullopt;
+}
+
+} // namespace
+
+Summary runCommitLogVectors(const std::string &path, std::ostream &out)
+{
+    Summary summary;
+    std::string error;
+    const auto file = io::MappedFile::open(path, error);
+    if (!file) {
+        summary.error = error; // "<path>: cannot open: <reason>"
+        return summary;
+    }
+    const std::string_view bytes = file->bytes();
+    std::size_t lineNo = 0;
+    for (std::size_t pos = 0; pos < bytes.size();) {
+        const std::size_t eol = std::min(bytes.find('\n', pos), bytes.size());
+        const std::string_view line = bytes.substr(pos, eol - pos); // the mapping keeps the values' views alive
+        pos = eol + 1;
+        ++lineNo;
+        if (isBlank(line))
+            continue;
+
+        json::StringArena arena;
+        json::ParseError parseError;
+        std::size_t end = 0;
+        const json::Value c = json::parse(line, arena, parseError, 0, &end);
+        if (!parseError.failed() && !isBlank(line.substr(end))) {
+            parseError.offset = end;
+            parseError.reason = "unexpected text after the case object";
+            json::lineColumnAt(line, end, parseError.line, parseError.column);
+        }
+        if (parseError.failed()) {
+            out << "FAIL line " << lineNo << ": " << parseError.describe() << '\n';
+            ++summary.failed;
+            continue;
+        }
+
+        const json::Value *name = c.findString("name");
+        if (auto failure = runCase(c)) {
+            out << "FAIL line " << lineNo << " " << (name ? std::string(name->asString()) : "(unnamed)") << ": "
+                << *failure << '\n';
+            ++summary.failed;
+        } else {
+            ++summary.passed;
+        }
+    }
+    return summary;
+}
+
+} // namespace tf::conformance

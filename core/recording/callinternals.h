@@ -1,0 +1,19 @@
+#pragma once
+
+#include "callview.h"
+
+namespace tf::recording::detail {
+
+// Stage 1: what the call was served, rebuilt (§5.3-§5.7), plus its events. No receipt, no comparison.
+void rebuildServed(const Run &run, std::size_t index, CallView &view);
+// Stage 2: receipt verification (§6.6) of a rebuilt view.
+void verifyReceipt(const Run &run, CallView &view);
+// Stage 3: cache facts (§7) against the previous call's rebuilt view (nullptr for the first call).
+void computeCacheFacts(const Run &run, const CallView *previous, CallView &view);
+
+// Names of rebuilt tools, in request order.
+std::vector<std::string> toolNames(const CallView &view);
+// The receipt when it is a usable object (basis.epoch numeric); nullptr otherwise.
+const json::Value *usableReceipt(const CallView &view);
+
+} // namespace tf::recording::detail

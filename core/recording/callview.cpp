@@ -1,0 +1,140 @@
+#include "callview.h"
+
+#include "callinternals.h"
+
+namespace tf::recording {
+
+const char *badgeId(Badge badge)
+{
+    switch (badge) {
+    case Badge::Verified:
+        return "verified";
+    case Badge::Reconstructed:
+        return "reconstructed";
+    case Badge::Damaged:
+        return "damaged";
+    case Badge::NotOnRecord:
+        return "not-on-record";
+    }
+    return "reconstructed";
+}
+
+const char *cacheVerdictId(CacheVerdict verdict)
+{
+    switch (verdict) {
+    case CacheVerdict::Hit:
+        return "hit";
+    case CacheVerdict::WriteOnly:
+        return "write-only";
+    case CacheVerdict::Miss:
+        return "miss";
+    case CacheVerdict::Unmeasured:
+        return "unmeasured";
+    }
+    return "unmeasured";
+}
+
+const char *foldBasisName(FoldBasis basis)
+{
+    switch (basis) {
+    case FoldBasis::InitialPlusLog:
+        return "initial+log";
+    case FoldBasis::LogOnly:
+        return "log-only";
+    case FoldBasis::SubflowLogs:
+        return "subflow-logs";
+    case FoldBasis::EventsOnly:
+        return "events-only";
+    }
+    return "events-only";
+}
+
+namespace {
+
+CallView buildWithPrevious(const Run &run, std::size_t index, const CallView *previous)
+{
+    CallView view;
+    detail::rebuildServed(run, index, view);
+    detail::verifyReceipt(run, view);
+    if (previous) {
+        view.ledgerRowsAtPrevious = previous->ledgerOnRecord ? previous->ledger.size() : 0;
+        view.pieceChangedSincePrevious =
+            view.piece.has_value() != previous->piece.has_value() ||
+            (view.piece && previous->piece && view.piece->text != previous->piece->text);
+    } else {
+        view.pieceChangedSincePrevious = view.piece.has_value();
+    }
+    detail::computeCacheFacts(run, previous, view);
+    return view;
+}
+
+} // namespace
+
+CallView buildCallView(const Run &run, std::size_t index)
+{
+    if (index == 0 || index >= run.calls.size())
+        return buildWithPrevious(run, index, nullptr);
+    CallView previous;
+    detail::rebuildServed(run, index - 1, previous);
+    detail::verifyReceipt(run, previous);
+    return buildWithPrevious(run, index, &previous);
+}
+
+std::vector<CallSummary> summarizeCalls(const Run &run, const std::function<bool(double)> &progress)
+{
+    std::vector<CallSummary> out;
+    out.reserve(run.calls.size());
+    std::optional<CallView> previous;
+    for (std::size_t i = 0; i < run.calls.size(); ++i) {
+        CallView view = buildWithPrevious(run, i, previous ? &*previous : nullptr);
+        CallSummary s;
+        s.ordinal = i;
+        s.epoch = view.epoch;
+        s.callRuntimeStageId = view.record->callRuntimeStageId;
+        s.model = view.model;
+        if (view.conversationOnRecord)
+            s.messageCount = view.asSent.size();
+        for (const auto &c : view.collapsed)
+            s.collapsedIds.push_back(c.toolCallId);
+        if (view.piece) {
+            s.pieceLengthU16 = view.piece->lengthU16();
+            s.pieceSizeUtf8 = view.piece->sizeUtf8();
+        }
+        s.pieceChangedSincePrevious = view.pieceChangedSincePrevious;
+        s.ledgerRows = view.ledgerOnRecord ? view.ledger.size() : 0;
+        s.ledgerChanged = view.ledgerOnRecord && s.ledgerRows != view.ledgerRowsAtPrevious;
+        s.prefixReusable = view.cache.prefixReusable;
+        s.systemUnchanged = view.cache.systemUnchanged;
+        s.cacheRead = view.usage.cacheRead;
+        s.cacheWrite = view.usage.cacheWrite;
+        s.input = view.usage.input;
+        s.output = view.usage.output;
+        s.verdict = view.cache.verdict;
+        s.damaged = view.damaged;
+        for (const PartCheck &c : view.checks) {
+            switch (c.badge) {
+            case Badge::Verified:
+                ++s.verified;
+                break;
+            case Badge::Reconstructed:
+                ++s.reconstructed;
+                break;
+            case Badge::Damaged:
+                ++s.damagedParts;
+                break;
+            case Badge::NotOnRecord:
+                ++s.notOnRecord;
+                break;
+            }
+        }
+        s.checks = view.checks;
+        s.gaps = view.gaps;
+        out.push_back(std::move(s));
+        previous = std::move(view);
+        if (progress && !progress(double(i + 1) / double(run.calls.size())))
+            break;
+    }
+    return out;
+}
+
+} // namespace tf::recording

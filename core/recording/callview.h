@@ -1,0 +1,157 @@
+#pragma once
+
+#include "callrecord.h"
+#include "gap.h"
+#include "run.h"
+
+#include "core/findings/collapse.h"
+#include "core/findings/findingspiece.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tf::recording {
+
+// spec/recording.md §6.6.
+enum class Badge { Verified, Reconstructed, Damaged, NotOnRecord };
+const char *badgeId(Badge badge); // "verified", "reconstructed", "damaged", "not-on-record"
+
+// One verified part of a call: a rebuilt row or a receipt-only field.
+struct PartCheck
+{
+    std::string part;   // stable id: "system.text", "system.pieces[2]", "messages[4]", "tools.names", ...
+    Badge badge = Badge::Reconstructed;
+    std::string reason; // one sentence: why this badge
+};
+
+struct SystemPieceView
+{
+    std::string slot;
+    std::string source;
+    std::string text; // WTF-8
+};
+
+struct ToolView
+{
+    std::string name;
+    std::optional<std::string> description;
+    std::optional<json::Value> schema; // nullopt: not on record (events only, forced tool)
+};
+
+// llm_end.usage (§7.4): absent is not zero.
+struct Usage
+{
+    std::optional<double> input, output, cacheRead, cacheWrite;
+    bool measured() const { return cacheRead.has_value() || cacheWrite.has_value(); }
+};
+
+enum class CacheVerdict { Hit, WriteOnly, Miss, Unmeasured };
+const char *cacheVerdictId(CacheVerdict verdict);
+
+// §7: what the framework offered, what the strategy kept, whether the prefix could be reused, what the provider said.
+struct CacheFacts
+{
+    std::optional<json::Value> candidates; // cacheMarkers at the call; nullopt: not on record
+    std::optional<std::string> gateBranch; // "apply-markers" | "no-markers"; nullopt: not on record
+    std::optional<json::Value> applied;    // receipt.cache.markersApplied; nullopt: no receipt
+    std::optional<bool> systemUnchanged;   // nullopt: first call or not comparable
+    std::optional<bool> toolsUnchanged;
+    std::optional<bool> prefixReusable;    // tools unchanged AND system unchanged (§7.3)
+    bool fromStoredHashes = false;         // true: compared the stored receipt hashes; false: rebuilt text
+    std::string reason;                    // why the prefix was or was not reusable
+    std::optional<double> gapMs;           // wall clock since the previous call
+    double ttlMs = 5 * 60 * 1000;          // short TTL unless a marker asks for long
+    bool pastTtl = false;
+    CacheVerdict verdict = CacheVerdict::Unmeasured;
+};
+
+// Everything the app shows for one LLM call, rebuilt from the record (spec/recording.md §5).
+struct CallView
+{
+    const CallRecord *record = nullptr;
+    std::size_t ordinal = 0;
+    int epoch = 0;
+    std::string model, provider;
+
+    // System prompt (§5.3)
+    bool systemOnRecord = false;              // the whole text is known
+    std::string systemText;                   // WTF-8; only when systemOnRecord
+    std::vector<SystemPieceView> systemPieces;
+    std::optional<std::size_t> recordedSystemLengthU16; // llm_start.systemPromptChars
+    std::string systemNote;                   // e.g. "12 units were served that are not on record"
+
+    // Messages (§5.4)
+    bool conversationOnRecord = false;
+    json::Value committed;                    // before collapse and strip
+    json::Value asSent;                       // after collapse and strip
+    std::vector<findings::CollapsedMessage> collapsed;
+    std::vector<std::string> servedIds;
+    std::vector<std::string> undeclaredIds;
+    std::optional<std::size_t> recordedMessageCount; // llm_start.messagesCount
+
+    // Findings (§5.6, §5.7)
+    bool ledgerOnRecord = false;
+    json::Value ledger = json::Value::array(); // rows at the call
+    std::size_t ledgerRowsAtPrevious = 0;      // rows [ledgerRowsAtPrevious, size) were filed since the previous call
+    std::optional<findings::FindingsPiece> piece;
+    std::string noPieceReason;
+    bool pieceChangedSincePrevious = false;
+    std::vector<findings::RowIssue> ledgerIssues;
+
+    // Tools (§5.5)
+    bool toolsOnRecord = false;
+    bool schemasOnRecord = false;
+    std::vector<ToolView> tools;
+    std::optional<std::string> forcedTool;
+    std::optional<std::string> withheld;
+
+    // Events
+    Usage usage;
+    std::optional<double> wallClockMs;
+    std::optional<double> durationMs;
+    std::optional<std::string> responseText; // llm_end.content (raw)
+    std::optional<std::string> route;        // route_decided.chosen
+
+    // Receipt (§6)
+    enum class ReceiptState { None, Rejected, Placeholder, Hashed };
+    ReceiptState receiptState = ReceiptState::None;
+    std::vector<PartCheck> checks;
+    bool damaged = false;
+    std::vector<Gap> gaps;
+    std::vector<std::string> notes;
+
+    CacheFacts cache;
+};
+
+// Builds the view of call `index`. Cheap enough to run on every cursor move: it folds nothing, it only rebuilds
+// the one call (and the previous one, for the "since previous" facts).
+CallView buildCallView(const Run &run, std::size_t index);
+
+// The per-call figures every call list needs, computed once for the whole run (CLI inspect, GUI call list).
+struct CallSummary
+{
+    std::size_t ordinal = 0;
+    int epoch = 0;
+    std::string callRuntimeStageId;
+    std::string model;
+    std::optional<std::size_t> messageCount; // nullopt: conversation not on record
+    std::vector<std::string> collapsedIds;
+    std::optional<std::size_t> pieceLengthU16;
+    std::optional<std::size_t> pieceSizeUtf8;
+    bool pieceChangedSincePrevious = false;
+    bool ledgerChanged = false;
+    std::size_t ledgerRows = 0;
+    std::optional<bool> prefixReusable;
+    std::optional<bool> systemUnchanged;
+    std::optional<double> cacheRead, cacheWrite, input, output;
+    CacheVerdict verdict = CacheVerdict::Unmeasured;
+    bool damaged = false;
+    std::size_t verified = 0, reconstructed = 0, damagedParts = 0, notOnRecord = 0;
+    std::vector<PartCheck> checks;
+    std::vector<Gap> gaps;
+};
+
+std::vector<CallSummary> summarizeCalls(const Run &run, const std::function<bool(double)> &progress = {});
+
+} // namespace tf::recording

@@ -1,0 +1,45 @@
+#pragma once
+
+#include "core/json/value.h"
+
+#include <cstddef>
+#include <optional>
+#include <string_view>
+
+namespace tf::recording {
+
+// One typed event {type, payload, meta} (spec/recording.md §2). Views borrow from the run's document.
+struct Event
+{
+    std::size_t index = 0; // position in the file's event list
+    std::string_view type;
+    json::Value payload;
+    json::Value meta;
+    std::string_view runtimeStageId;
+    std::string_view runId;
+    std::optional<double> wallClockMs;
+    std::optional<double> runOffsetMs;
+
+    // payload.iteration when it is a number
+    std::optional<int> iteration() const;
+};
+
+namespace eventtype {
+inline constexpr std::string_view RunConfigured = "agentfootprint.agent.run_configured";
+inline constexpr std::string_view TurnStart = "agentfootprint.agent.turn_start";
+inline constexpr std::string_view TurnEnd = "agentfootprint.agent.turn_end";
+inline constexpr std::string_view IterationStart = "agentfootprint.agent.iteration_start";
+inline constexpr std::string_view IterationEnd = "agentfootprint.agent.iteration_end";
+inline constexpr std::string_view RouteDecided = "agentfootprint.agent.route_decided";
+inline constexpr std::string_view LlmStart = "agentfootprint.stream.llm_start";
+inline constexpr std::string_view LlmEnd = "agentfootprint.stream.llm_end";
+inline constexpr std::string_view Token = "agentfootprint.stream.token";
+inline constexpr std::string_view ToolStart = "agentfootprint.stream.tool_start";
+inline constexpr std::string_view ToolProgress = "agentfootprint.stream.tool_progress";
+inline constexpr std::string_view ToolEnd = "agentfootprint.stream.tool_end";
+inline constexpr std::string_view ContextInjected = "agentfootprint.context.injected";
+inline constexpr std::string_view ContextEvaluated = "agentfootprint.context.evaluated";
+inline constexpr std::string_view SlotComposed = "agentfootprint.context.slot_composed";
+} // namespace eventtype
+
+} // namespace tf::recording

@@ -1,0 +1,225 @@
+#include "builders.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace tf::recording {
+
+std::optional<int> Event::iteration() const
+{
+    if (const json::Value *it = payload.findNumber("iteration"))
+        return int(it->asNumber());
+    return std::nullopt;
+}
+
+namespace detail {
+
+namespace {
+
+std::optional<double> numberAt(const json::Value &object, std::string_view key)
+{
+    if (const json::Value *v = object.findNumber(key))
+        return v->asNumber();
+    return std::nullopt;
+}
+
+} // namespace
+
+void indexEvents(Run &run, const json::Value &events, const LoadErrors &errors, const std::vector<json::PathStep> &at,
+                 const LoadControl &control)
+{
+    control.report(0.72, "Indexing events");
+    std::vector<std::string> runIds;
+    std::vector<Event> all;
+    all.reserve(events.size());
+    for (std::size_t i = 0; i < events.size(); ++i) {
+        const json::Value &raw = events.at(i);
+        auto path = at;
+        path.emplace_back(i);
+        const json::Value *type = raw.isObject() ? raw.findString("type") : nullptr;
+        if (!type)
+            errors.fail(errors.where(path) + ": expected an event with a string \"type\"");
+        Event e;
+        e.index = all.size();
+        e.type = type->asString();
+        if (const json::Value *payload = raw.find("payload")) {
+            if (!payload->isObject()) {
+                auto p = path;
+                p.emplace_back(std::string("payload"));
+                errors.wrongType(p, "an object", payload);
+            }
+            e.payload = *payload;
+        } else {
+            e.payload = json::Value::object();
+        }
+        if (const json::Value *meta = raw.find("meta")) {
+            if (!meta->isObject()) {
+                auto p = path;
+                p.emplace_back(std::string("meta"));
+                errors.wrongType(p, "an object", meta);
+            }
+            e.meta = *meta;
+            if (const json::Value *id = meta->findString("runtimeStageId"))
+                e.runtimeStageId = id->asString();
+            if (const json::Value *id = meta->findString("runId"))
+                e.runId = id->asString();
+            e.wallClockMs = numberAt(*meta, "wallClockMs");
+            e.runOffsetMs = numberAt(*meta, "runOffsetMs");
+        } else {
+            e.meta = json::Value::object();
+        }
+        if (!e.runId.empty() && std::find(runIds.begin(), runIds.end(), e.runId) == runIds.end())
+            runIds.emplace_back(e.runId);
+        all.push_back(std::move(e));
+    }
+
+    // §1.7, §9 item 14: several runs in one list. NDJSON logs are partitioned (the user picks; default the first);
+    // other shapes keep every event but say so.
+    if (runIds.size() > 1) {
+        if (run.shape == RecordingShape::NdjsonEvents) {
+            const std::string chosen = control.runId.empty() ? runIds.front() : control.runId;
+            if (std::find(runIds.begin(), runIds.end(), chosen) == runIds.end())
+                errors.fail("no run " + chosen + " in this log; runs found: " + std::to_string(runIds.size()));
+            std::vector<Event> kept;
+            for (Event &e : all)
+                if (e.runId == chosen || e.runId.empty()) {
+                    e.index = kept.size();
+                    kept.push_back(std::move(e));
+                }
+            all = std::move(kept);
+            run.warnings.push_back("this log holds " + std::to_string(runIds.size()) + " runs; showing " + chosen);
+            run.runId = chosen;
+        } else {
+            run.warnings.push_back("events carry " + std::to_string(runIds.size()) +
+                                   " run ids; the snapshot belongs to the last run only");
+        }
+    }
+    if (run.runId.empty() && !runIds.empty())
+        run.runId = runIds.front();
+
+    static const std::vector<std::string_view> known = {
+        eventtype::RunConfigured, eventtype::TurnStart,    eventtype::TurnEnd,   eventtype::IterationStart,
+        eventtype::IterationEnd,  eventtype::RouteDecided, eventtype::LlmStart,  eventtype::LlmEnd,
+        eventtype::Token,         eventtype::ToolStart,    eventtype::ToolProgress, eventtype::ToolEnd,
+        eventtype::ContextInjected, eventtype::ContextEvaluated, eventtype::SlotComposed};
+    for (const Event &e : all) {
+        // Other domains (findings.*, skill.*, cost.*, ...) are kept and shown raw; only count what no rule reads.
+        const bool isKnown = std::find(known.begin(), known.end(), e.type) != known.end();
+        const bool otherDomain = e.type.rfind("agentfootprint.", 0) == 0;
+        if (!isKnown && !otherDomain)
+            ++run.unknownEventTypes[std::string(e.type)];
+        if (e.type == eventtype::RunConfigured) {
+            if (const json::Value *mode = e.payload.findString("reactMode"); mode && run.reactMode.empty())
+                run.reactMode = std::string(mode->asString());
+            if (const json::Value *llm = e.payload.findObject("llm")) {
+                if (const json::Value *m = llm->findString("model"); m && run.model.empty())
+                    run.model = std::string(m->asString());
+                if (const json::Value *p = llm->findString("provider"); p && run.provider.empty())
+                    run.provider = std::string(p->asString());
+            }
+        } else if (e.type == eventtype::TurnEnd) {
+            if (const json::Value *answer = e.payload.findString("finalContent"))
+                run.finalAnswer = std::string(answer->asString());
+            run.totalInputTokens = numberAt(e.payload, "totalInputTokens");
+            run.totalOutputTokens = numberAt(e.payload, "totalOutputTokens");
+            run.durationMs = numberAt(e.payload, "durationMs");
+        } else if (e.type == eventtype::LlmStart) {
+            if (const json::Value *m = e.payload.findString("model"); m && run.model.empty())
+                run.model = std::string(m->asString());
+            if (const json::Value *p = e.payload.findString("provider"); p && run.provider.empty())
+                run.provider = std::string(p->asString());
+        }
+    }
+    run.events = std::move(all);
+}
+
+void attachEvents(Run &run)
+{
+    std::unordered_map<std::string_view, std::size_t> startByStage, endByStage;
+    for (const Event &e : run.events) {
+        if (e.type == eventtype::LlmStart && !e.runtimeStageId.empty())
+            startByStage.emplace(e.runtimeStageId, e.index);
+        else if (e.type == eventtype::LlmEnd && !e.runtimeStageId.empty())
+            endByStage.emplace(e.runtimeStageId, e.index);
+    }
+    for (CallRecord &call : run.calls) {
+        if (!call.llmStartEvent)
+            if (auto it = startByStage.find(call.callRuntimeStageId); it != startByStage.end())
+                call.llmStartEvent = it->second;
+        if (!call.llmEndEvent)
+            if (auto it = endByStage.find(call.callRuntimeStageId); it != endByStage.end())
+                call.llmEndEvent = it->second;
+    }
+    // Route and tool brackets: the events after this call's llm_end up to the next call's llm_start.
+    for (std::size_t c = 0; c < run.calls.size(); ++c) {
+        CallRecord &call = run.calls[c];
+        if (!call.llmEndEvent)
+            continue;
+        std::size_t stop = run.events.size();
+        for (std::size_t n = c + 1; n < run.calls.size(); ++n)
+            if (run.calls[n].llmStartEvent) {
+                stop = *run.calls[n].llmStartEvent;
+                break;
+            }
+        for (std::size_t i = *call.llmEndEvent + 1; i < stop && i < run.events.size(); ++i) {
+            const Event &e = run.events[i];
+            if (e.type == eventtype::RouteDecided && !call.routeEvent)
+                call.routeEvent = i;
+            else if (e.type == eventtype::ToolStart || e.type == eventtype::ToolProgress ||
+                     e.type == eventtype::ToolEnd)
+                call.toolEvents.push_back(i);
+        }
+    }
+    if (run.model.empty() || run.provider.empty()) {
+        for (const CallRecord &call : run.calls) {
+            if (!call.receiptAfter)
+                continue;
+            if (const json::Value *basis = call.receiptAfter->findObject("basis")) {
+                if (const json::Value *m = basis->findString("model"); m && run.model.empty())
+                    run.model = std::string(m->asString());
+                if (const json::Value *p = basis->findString("provider"); p && run.provider.empty())
+                    run.provider = std::string(p->asString());
+            }
+        }
+    }
+}
+
+void finishRun(Run &run)
+{
+    // §9 item 2: a head dropped by the event cap.
+    if (!run.events.empty() && run.shape != RecordingShape::Envelope) {
+        const std::string_view first = run.events.front().type;
+        if (first != eventtype::RunConfigured && first != eventtype::TurnStart)
+            run.gaps.push_back({"truncated-event-head", Gap::Kind::Note, {}, "",
+                                "The first event is neither run_configured nor turn_start: the oldest events may "
+                                "have been dropped by the recorder's cap."});
+    }
+    for (const CallRecord &call : run.calls)
+        if (call.llmEndEvent && !call.llmStartEvent && !run.events.empty()) {
+            run.gaps.push_back({"llm-end-without-start", Gap::Kind::Note, {}, "",
+                                "A call has an llm_end with no llm_start: the event list is incomplete."});
+            break;
+        }
+    if (run.events.empty() && run.shape != RecordingShape::Reference)
+        run.gaps.push_back({"no-events", Gap::Kind::Note, {}, "", "The recording holds no events."});
+    if (run.shape == RecordingShape::Reference)
+        run.gaps.push_back({"no-events", Gap::Kind::Note, {}, "",
+                            "A byte-identity reference holds no events: provider usage, latency and cache tokens "
+                            "are not on record."});
+    if (!run.hasChart)
+        run.gaps.push_back({"no-chart", Gap::Kind::Note, {}, "", "No structure (chart) in this recording."});
+    if (run.runId.empty())
+        run.gaps.push_back({"no-run-id", Gap::Kind::Note, {}, "", "No event-meta run id is on record."});
+    // §5.1: two calls with one epoch are both kept and flagged.
+    std::unordered_map<int, std::size_t> firstWithEpoch;
+    for (std::size_t i = 0; i < run.calls.size(); ++i) {
+        auto [it, inserted] = firstWithEpoch.emplace(run.calls[i].epoch, i);
+        if (!inserted)
+            run.calls[i].duplicateEpoch = run.calls[it->second].duplicateEpoch = true;
+    }
+    if (run.calls.empty())
+        run.warnings.push_back("no LLM call found in this recording");
+}
+
+} // namespace detail
+} // namespace tf::recording

@@ -1,0 +1,452 @@
+#include "callinternals.h"
+
+#include "core/json/writer.h"
+#include "core/receipt/messagedigest.h"
+#include "core/receipt/receipthash.h"
+#include "core/text/utf.h"
+
+#include <algorithm>
+
+namespace tf::recording::detail {
+
+namespace {
+
+std::string indexed(std::string_view base, std::size_t i)
+{
+    return std::string(base) + "[" + std::to_string(i) + "]";
+}
+
+// spec/recording.md §6.6, one call. Collects the §5.8 gaps first, because they decide pairing and excuses.
+class ReceiptVerifier
+{
+public:
+    ReceiptVerifier(const Run &run, CallView &view)
+        : m_run(run)
+        , m_view(view)
+    {
+    }
+    void run();
+
+private:
+    void collectGaps();
+    bool excused(const std::string &field) const
+    {
+        return std::any_of(m_view.gaps.begin(), m_view.gaps.end(),
+                           [&](const Gap &g) { return g.kind == Gap::Kind::Excuse && g.covers(field); });
+    }
+    void add(std::string part, Badge badge, std::string reason)
+    {
+        m_view.checks.push_back({std::move(part), badge, std::move(reason)});
+    }
+    // Hash comparison; nullopt when the receipt carries placeholders.
+    std::optional<bool> hashMatches(std::string_view content, const json::Value *stored) const
+    {
+        if (m_placeholder || !stored || !stored->isString())
+            return std::nullopt;
+        return receipt::receiptHash(m_salt, content) == stored->asString();
+    }
+    void unwitnessedRows(Badge badge, const std::string &reason);
+    void verifySystem(const json::Value &receipt);
+    void verifyMessages(const json::Value &receipt);
+    void verifyTools(const json::Value &receipt);
+    void verifyMeasurement(const json::Value &receipt);
+
+    const Run &m_run;
+    CallView &m_view;
+    const json::Value *m_receipt = nullptr;
+    bool m_placeholder = false;
+    std::string m_salt;
+};
+
+void ReceiptVerifier::collectGaps()
+{
+    const CallRecord &rec = *m_view.record;
+    if (rec.basis == FoldBasis::LogOnly || rec.basis == FoldBasis::SubflowLogs)
+        m_view.gaps.push_back(noFoldBaseGap());
+    if (!m_view.conversationOnRecord)
+        m_view.gaps.push_back(noConversationGap());
+    if (rec.basis == FoldBasis::EventsOnly || rec.basis == FoldBasis::SubflowLogs)
+        m_view.gaps.push_back(noRunLogGap());
+    if (!rec.receiptAfter) {
+        m_view.gaps.push_back(noReceiptGap("no-receipt-committed"));
+    } else if (!usableReceipt(m_view)) {
+        m_view.gaps.push_back(noReceiptGap("receipt-shape-rejected"));
+    }
+    const json::Value *receipt = usableReceipt(m_view);
+    const json::Value *cache = receipt ? receipt->findObject("cache") : nullptr;
+    const json::Value *strategy = cache ? cache->find("strategy") : nullptr;
+    if (!(strategy && strategy->isNull()))
+        m_view.gaps.push_back(cacheTransformGap());
+    if (receipt)
+        m_view.gaps.push_back(providerDefaultsGap());
+    if (m_view.forcedTool)
+        m_view.gaps.push_back(forcedToolSchemaGap());
+}
+
+void ReceiptVerifier::unwitnessedRows(Badge badge, const std::string &reason)
+{
+    add("system.text", m_view.systemOnRecord ? badge : Badge::NotOnRecord,
+        m_view.systemOnRecord ? reason : "the system text is not on record: " + m_view.systemNote);
+    for (std::size_t i = 0; i < m_view.systemPieces.size(); ++i)
+        add(indexed("system.pieces", i), badge, reason);
+    if (m_view.conversationOnRecord)
+        for (std::size_t i = 0; i < m_view.asSent.size(); ++i)
+            add(indexed("messages", i), badge, reason);
+    add("tools.names", m_view.toolsOnRecord ? badge : Badge::NotOnRecord, reason);
+    for (const ToolView &t : m_view.tools)
+        add("tools.schema[" + t.name + "]", t.schema ? badge : Badge::NotOnRecord,
+            t.schema ? reason : "the schema is not on record");
+}
+
+void ReceiptVerifier::verifySystem(const json::Value &receipt)
+{
+    const json::Value *system = receipt.findObject("system");
+    const json::Value *pieces = system ? system->findArray("pieces") : nullptr;
+    // System text: chars (structure) and hash.
+    if (!m_view.systemOnRecord) {
+        add("system.text", Badge::NotOnRecord, "the system text is not on record: " + m_view.systemNote);
+    } else {
+        std::string problem;
+        const json::Value *chars = system ? system->findNumber("chars") : nullptr;
+        const std::size_t lengthU16 = text::lengthU16(m_view.systemText);
+        if (!chars)
+            problem = "the receipt has no system.chars";
+        else if (std::size_t(chars->asNumber()) != lengthU16)
+            problem = "rebuilt " + std::to_string(lengthU16) + " units, receipt says " +
+                      json::stringify(*chars);
+        const auto hash = hashMatches(m_view.systemText, system ? system->find("hash") : nullptr);
+        if (problem.empty() && hash == false)
+            problem = "the hash of the rebuilt text differs from system.hash";
+        if (!problem.empty())
+            add("system.text", excused("system.hash") ? Badge::Reconstructed : Badge::Damaged,
+                problem + (excused("system.hash") ? " (excused: the rebuild may be short)" : ""));
+        else if (!hash)
+            add("system.text", Badge::Reconstructed, "length matches system.chars; hashes are placeholders");
+        else
+            add("system.text", Badge::Verified, "hash and length match the receipt");
+    }
+    // Pieces: by index, or by (slot, source) when the rebuild may be short.
+    const bool byKind = excused("system.pieces");
+    std::vector<bool> used(pieces ? pieces->size() : 0, false);
+    for (std::size_t i = 0; i < m_view.systemPieces.size(); ++i) {
+        const SystemPieceView &p = m_view.systemPieces[i];
+        const json::Value *paired = nullptr;
+        if (pieces) {
+            if (!byKind) {
+                if (i < pieces->size()) {
+                    paired = &pieces->at(i);
+                    used[i] = true;
+                }
+            } else {
+                for (std::size_t j = 0; j < pieces->size(); ++j) {
+                    const json::Value &r = pieces->at(j);
+                    const json::Value *slot = r.findString("slot");
+                    const json::Value *source = r.findString("source");
+                    if (!used[j] && slot && source && slot->asString() == p.slot && source->asString() == p.source) {
+                        paired = &r;
+                        used[j] = true;
+                        break;
+                    }
+                }
+            }
+        }
+        const std::string part = indexed("system.pieces", i);
+        if (!paired) {
+            add(part, Badge::Damaged, "the receipt has no piece to pair with this " + p.source + " piece");
+            continue;
+        }
+        const json::Value *slot = paired->findString("slot");
+        const json::Value *source = paired->findString("source");
+        if (!slot || !source || slot->asString() != p.slot || source->asString() != p.source) {
+            add(part, Badge::Damaged, "the receipt lists another piece here (" +
+                                          std::string(source ? source->asString() : "?") + ")");
+            continue;
+        }
+        const auto hash = hashMatches(p.text, paired->find("hash"));
+        if (hash == false)
+            add(part, Badge::Damaged, "the hash of the rebuilt " + p.source + " piece differs from the receipt");
+        else if (!hash)
+            add(part, Badge::Reconstructed, "slot and source match; hashes are placeholders");
+        else
+            add(part, Badge::Verified, "hash matches the receipt");
+    }
+    for (std::size_t j = 0; j < used.size(); ++j) {
+        if (used[j])
+            continue;
+        const json::Value *source = pieces->at(j).findString("source");
+        const std::string what = "on receipt only: a " + std::string(source ? source->asString() : "?") +
+                                 " piece the rebuild does not produce";
+        add("receipt.system.pieces" + std::string("[") + std::to_string(j) + "]",
+            byKind ? Badge::NotOnRecord : Badge::Damaged, what);
+    }
+}
+
+void ReceiptVerifier::verifyMessages(const json::Value &receipt)
+{
+    if (!m_view.conversationOnRecord)
+        return;
+    const json::Value *messages = receipt.findObject("messages");
+    const json::Value *entries = messages ? messages->findArray("entries") : nullptr;
+    const json::Value *requestOnly = messages ? messages->findArray("requestOnly") : nullptr;
+    const std::size_t requestOnlyCount = requestOnly ? requestOnly->size() : 0;
+    const bool mayBeShort = excused("messages.entries");
+    if (const json::Value *count = messages ? messages->findNumber("count") : nullptr) {
+        const std::size_t rebuilt = m_view.asSent.size() + requestOnlyCount;
+        if (std::size_t(count->asNumber()) != rebuilt)
+            add("messages.count", excused("messages.count") ? Badge::Reconstructed : Badge::Damaged,
+                "rebuilt " + std::to_string(rebuilt) + " (with request-only lines), receipt says " +
+                    json::stringify(*count));
+    }
+    const std::size_t entryCount = entries ? entries->size() : 0;
+    std::vector<bool> used(entryCount, false);
+    std::vector<std::optional<std::size_t>> pairing(m_view.asSent.size());
+    const auto roleOf = [](const json::Value &v) {
+        const json::Value *role = v.findString("role");
+        return role ? role->asString() : std::string_view();
+    };
+    if (!mayBeShort) {
+        for (std::size_t i = 0; i < pairing.size() && i < entryCount; ++i) {
+            pairing[i] = i;
+            used[i] = true;
+        }
+    } else {
+        // The rebuild may be a suffix of what went out: pair by key first, then by suffix offset with equal role.
+        for (std::size_t i = 0; i < pairing.size(); ++i) {
+            const json::Value *id = m_view.asSent.at(i).findString("toolCallId");
+            if (!id)
+                continue;
+            for (std::size_t j = 0; j < entryCount; ++j) {
+                const json::Value *key = entries->at(j).findString("key");
+                if (!used[j] && key && key->asString() == id->asString()) {
+                    pairing[i] = j;
+                    used[j] = true;
+                    break;
+                }
+            }
+        }
+        const std::ptrdiff_t offset = std::ptrdiff_t(entryCount) - std::ptrdiff_t(pairing.size());
+        for (std::size_t i = 0; i < pairing.size(); ++i) {
+            const std::ptrdiff_t j = std::ptrdiff_t(i) + offset;
+            if (pairing[i] || j < 0 || std::size_t(j) >= entryCount || used[std::size_t(j)])
+                continue;
+            if (roleOf(entries->at(std::size_t(j))) == roleOf(m_view.asSent.at(i))) {
+                pairing[i] = std::size_t(j);
+                used[std::size_t(j)] = true;
+            }
+        }
+    }
+    for (std::size_t i = 0; i < pairing.size(); ++i) {
+        const json::Value &m = m_view.asSent.at(i);
+        const std::string part = indexed("messages", i);
+        if (!pairing[i]) {
+            add(part, Badge::Damaged, "the receipt has no entry to pair with this message");
+            continue;
+        }
+        const json::Value &entry = entries->at(*pairing[i]);
+        if (roleOf(entry) != roleOf(m)) {
+            add(part, Badge::Damaged, "the receipt entry has role " + std::string(roleOf(entry)));
+            continue;
+        }
+        const json::Value *key = entry.findString("key");
+        const json::Value *id = m.find("toolCallId");
+        const bool keyOk = id ? (key && id->isString() && key->asString() == id->asString()) : !key;
+        if (!keyOk) {
+            add(part, Badge::Damaged, "the receipt entry's key does not match the message's toolCallId");
+            continue;
+        }
+        const auto hash = hashMatches(receipt::messageDigestInput(m), entry.find("hash"));
+        if (hash == false)
+            add(part, Badge::Damaged, "the message differs from what the receipt hashed");
+        else if (!hash)
+            add(part, Badge::Reconstructed, "role and key match; hashes are placeholders");
+        else
+            add(part, Badge::Verified, "hash matches the receipt");
+    }
+    for (std::size_t j = 0; j < entryCount; ++j)
+        if (!used[j])
+            add("receipt.messages.entries[" + std::to_string(j) + "]",
+                mayBeShort ? Badge::NotOnRecord : Badge::Damaged,
+                "on receipt only: a message the rebuild does not produce");
+    for (std::size_t j = 0; j < requestOnlyCount; ++j) {
+        const json::Value *reason = requestOnly->at(j).findString("reason");
+        add("messages.requestOnly[" + std::to_string(j) + "]", Badge::NotOnRecord,
+            "a line composed for this request only (" + std::string(reason ? reason->asString() : "no reason") +
+                "); its text is not on record");
+    }
+}
+
+void ReceiptVerifier::verifyTools(const json::Value &receipt)
+{
+    const json::Value *tools = receipt.findObject("tools");
+    const json::Value *names = tools ? tools->findArray("names") : nullptr;
+    const json::Value *hashes = tools ? tools->findObject("schemaHashes") : nullptr;
+    std::vector<std::string> receiptNames;
+    if (names)
+        for (const json::Value &n : *names)
+            receiptNames.emplace_back(n.asString());
+    const std::vector<std::string> rebuilt = toolNames(m_view);
+    std::string problem;
+    for (const std::string &n : rebuilt)
+        if (std::find(receiptNames.begin(), receiptNames.end(), n) == receiptNames.end())
+            problem = "the receipt does not list " + n;
+    if (problem.empty() && !excused("tools.names"))
+        for (const std::string &n : receiptNames)
+            if (std::find(rebuilt.begin(), rebuilt.end(), n) == rebuilt.end())
+                problem = "the rebuild does not offer " + n;
+    if (problem.empty() && !excused("tools.names") && rebuilt != receiptNames)
+        problem = "the names are in another order";
+    if (!problem.empty())
+        add("tools.names", Badge::Damaged, problem);
+    else
+        add("tools.names", Badge::Reconstructed, "names agree with the receipt (names are never hashed)");
+    for (const ToolView &t : m_view.tools) {
+        const std::string part = "tools.schema[" + t.name + "]";
+        if (!t.schema) {
+            add(part, Badge::NotOnRecord, t.name == m_view.forcedTool ? "the forced tool's schema is not on record"
+                                                                       : "the schema is not on record");
+            continue;
+        }
+        const json::Value *stored = hashes ? hashes->find(t.name) : nullptr;
+        if (!stored) {
+            add(part, Badge::Damaged, "the receipt has no schema hash for " + t.name);
+            continue;
+        }
+        const auto hash = hashMatches(json::sortedKeyJson(*t.schema), stored);
+        if (hash == false)
+            add(part, Badge::Damaged, "the schema differs from what the receipt hashed");
+        else if (!hash)
+            add(part, Badge::Reconstructed, "a schema hash is on record; hashes are placeholders");
+        else
+            add(part, Badge::Verified, "hash matches the receipt");
+    }
+}
+
+void ReceiptVerifier::verifyMeasurement(const json::Value &receipt)
+{
+    const json::Value *measurement = receipt.findObject("requestMeasurement");
+    if (!measurement) {
+        add("requestMeasurement", Badge::NotOnRecord, "the receipt carries no request measurement");
+        return;
+    }
+    const json::Value *status = measurement->findString("status");
+    const json::Value *slots = measurement->findObject("slots");
+    if (!status || status->asString() != "measured" || !slots || !m_view.systemOnRecord ||
+        !m_view.conversationOnRecord) {
+        add("requestMeasurement", Badge::NotOnRecord, "the measurement is unavailable or cannot be recomputed");
+        return;
+    }
+    // jsonChars / jsonBytes of the JSON text of each slot, as the prepared request serialised it.
+    const auto measure = [](const std::string &jsonText) {
+        return std::pair<std::size_t, std::size_t>(text::lengthU16(jsonText), jsonText.size());
+    };
+    json::Value schemas = json::Value::array();
+    for (const ToolView &t : m_view.tools)
+        if (t.schema)
+            schemas.push_back(*t.schema);
+    const std::pair<std::string, std::pair<std::size_t, std::size_t>> rebuilt[] = {
+        {"systemPrompt", measure(json::jsQuoted(m_view.systemText))},
+        {"messages", measure(json::stringify(m_view.asSent))},
+        {"tools", measure(json::stringify(schemas))},
+    };
+    std::string problem;
+    for (const auto &[slot, figures] : rebuilt) {
+        const json::Value *stored = slots->findObject(slot);
+        const json::Value *chars = stored ? stored->findNumber("jsonChars") : nullptr;
+        const json::Value *bytes = stored ? stored->findNumber("jsonBytes") : nullptr;
+        if (!chars || !bytes)
+            continue;
+        if (std::size_t(chars->asNumber()) != figures.first || std::size_t(bytes->asNumber()) != figures.second)
+            problem += (problem.empty() ? "" : "; ") + slot + " rebuilt " + std::to_string(figures.first) + "/" +
+                       std::to_string(figures.second) + ", receipt " + json::stringify(*chars) + "/" +
+                       json::stringify(*bytes);
+    }
+    if (problem.empty())
+        add("requestMeasurement", Badge::Reconstructed, "slot sizes (units/bytes) match the rebuild");
+    else
+        add("requestMeasurement", excused("system.hash") ? Badge::Reconstructed : Badge::Damaged,
+            "slot sizes differ: " + problem);
+}
+
+void ReceiptVerifier::run()
+{
+    collectGaps();
+    const CallRecord &rec = *m_view.record;
+    if (!rec.receiptAfter) {
+        m_view.receiptState = CallView::ReceiptState::None;
+        unwitnessedRows(Badge::Reconstructed, "rebuilt from the record; no receipt was committed for this call");
+        for (const char *field : {"basis", "params", "cache", "omittedForAttention", "requestMeasurement"})
+            add(field, Badge::NotOnRecord, "no receipt is on record");
+        return;
+    }
+    m_receipt = usableReceipt(m_view);
+    if (!m_receipt) {
+        m_view.receiptState = CallView::ReceiptState::Rejected;
+        unwitnessedRows(Badge::Damaged, "the receipt key holds something that is not a receipt");
+        m_view.damaged = true;
+        return;
+    }
+    const json::Value *basis = m_receipt->findObject("basis");
+    const json::Value *salt = basis ? basis->findString("runId") : nullptr;
+    m_salt = salt ? std::string(salt->asString()) : std::string();
+    // Fixtures normalise volatile values and digests; never hash against them (§6.6 step 2).
+    m_placeholder = !salt || salt->asString() == "<volatile>";
+    const auto checkShape = [&](const json::Value *h) {
+        if (h && !(h->isString() && receipt::isReceiptHashShaped(h->asString())))
+            m_placeholder = true;
+    };
+    if (const json::Value *system = m_receipt->findObject("system")) {
+        checkShape(system->find("hash"));
+        if (const json::Value *pieces = system->findArray("pieces"))
+            for (const json::Value &p : *pieces)
+                checkShape(p.find("hash"));
+    }
+    if (const json::Value *messages = m_receipt->findObject("messages"))
+        if (const json::Value *entries = messages->findArray("entries"))
+            for (const json::Value &e : *entries)
+                checkShape(e.find("hash"));
+    m_view.receiptState = m_placeholder ? CallView::ReceiptState::Placeholder : CallView::ReceiptState::Hashed;
+    if (m_placeholder)
+        m_view.notes.push_back("receipt hashes are normalised in this file");
+
+    const json::Value *epoch = basis->findNumber("epoch");
+    if (int(epoch->asNumber()) != m_view.epoch)
+        add("basis.epoch", excused("epoch") ? Badge::Reconstructed : Badge::Damaged,
+            "the receipt names epoch " + json::stringify(*epoch) + " for call " + std::to_string(m_view.epoch));
+    verifySystem(*m_receipt);
+    verifyMessages(*m_receipt);
+    verifyTools(*m_receipt);
+    verifyMeasurement(*m_receipt);
+    if (!m_receipt->contains("cache"))
+        add("cache", Badge::NotOnRecord, "an older receipt without cache facts: cannot say");
+    (void)m_run;
+}
+
+} // namespace
+
+const json::Value *usableReceipt(const CallView &view)
+{
+    if (!view.record || !view.record->receiptAfter)
+        return nullptr;
+    const json::Value &r = *view.record->receiptAfter;
+    const json::Value *basis = r.findObject("basis");
+    if (!r.isObject() || !basis || !basis->findNumber("epoch"))
+        return nullptr;
+    return &r;
+}
+
+std::vector<std::string> toolNames(const CallView &view)
+{
+    std::vector<std::string> out;
+    for (const ToolView &t : view.tools)
+        out.push_back(t.name);
+    return out;
+}
+
+void verifyReceipt(const Run &run, CallView &view)
+{
+    ReceiptVerifier(run, view).run();
+    view.damaged = std::any_of(view.checks.begin(), view.checks.end(),
+                               [](const PartCheck &c) { return c.badge == Badge::Damaged; });
+}
+
+} // namespace tf::recording::detail

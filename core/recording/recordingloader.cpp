@@ -1,0 +1,372 @@
+#include "recordingloader.h"
+
+#include "builders.h"
+#include "loaderror.h"
+
+#include "core/json/parser.h"
+#include "core/json/writer.h"
+
+#include <algorithm>
+
+namespace tf::recording {
+
+namespace {
+
+using json::PathStep;
+using json::Type;
+
+constexpr std::string_view kEnvelopeFormat = "agentfootprint.recording.v1";
+
+const char *foundTypeName(char c)
+{
+    switch (c) {
+    case '[':
+        return "an array";
+    case '"':
+        return "a string";
+    case 't':
+    case 'f':
+        return "a boolean";
+    case 'n':
+        return "null";
+    default:
+        return (c == '-' || (c >= '0' && c <= '9')) ? "a number" : "text that is not JSON";
+    }
+}
+
+std::string keysOf(const json::Value &object)
+{
+    std::string out;
+    for (const json::Member *m = object.memberBegin(); m != object.memberEnd(); ++m) {
+        if (!out.empty())
+            out += ", ";
+        out += m->key;
+    }
+    return out;
+}
+
+class Loader
+{
+public:
+    Loader(std::shared_ptr<const io::MappedFile> file, const LoadControl &control)
+        : m_control(control)
+        , m_run(std::make_shared<Run>())
+    {
+        m_run->source = std::move(file);
+        m_run->arena = std::make_unique<json::StringArena>();
+        m_run->path = m_run->source->path();
+        m_text = m_run->source->bytes();
+    }
+
+    std::shared_ptr<Run> load();
+
+private:
+    json::Value parseDocument(std::size_t start, std::size_t &end);
+    void loadNdjson(std::size_t start);
+    void classify(const json::Value &root, const LoadErrors &errors);
+    void loadRecordingObject(const json::Value &recording, const LoadErrors &errors, std::vector<PathStep> at);
+    [[noreturn]] void fail(const std::string &message) const { throw LoadFailure(m_run->path + ": " + message); }
+
+    const LoadControl &m_control;
+    std::shared_ptr<Run> m_run;
+    std::string_view m_text;
+    std::size_t m_rootOffset = 0;
+};
+
+json::Value Loader::parseDocument(std::size_t start, std::size_t &end)
+{
+    json::ParseLimits limits;
+    const double total = double(std::max<std::size_t>(m_text.size(), 1));
+    limits.progress = [&](std::size_t offset) {
+        m_control.report(0.7 * double(offset) / total, "Parsing");
+        return !m_control.cancelled();
+    };
+    json::ParseError error;
+    json::Value v = json::parse(m_text, *m_run->arena, error, start, &end, limits);
+    if (error.failed()) {
+        if (error.reason == "cancelled")
+            throw LoadFailure("cancelled");
+        fail(error.describe());
+    }
+    return v;
+}
+
+std::shared_ptr<Run> Loader::load()
+{
+    m_control.report(0, "Opening");
+    // §1.2 step 1: a zip (bug-report bundle) starts with a local file header.
+    if (m_text.size() >= 4 && m_text.substr(0, 4) == std::string_view("PK\x03\x04", 4))
+        fail("this is a zip archive (a bug-report bundle); extract envelope.json from it and open that");
+    std::size_t p = 0;
+    if (m_text.substr(0, 3) == "\xEF\xBB\xBF")
+        p = 3;
+    while (p < m_text.size() && json::isJsonSpace(m_text[p]))
+        ++p;
+    if (p >= m_text.size())
+        fail("empty file; expected an agentfootprint recording");
+    if (m_text[p] != '{')
+        fail("expected a JSON object at byte " + std::to_string(p) + ", found " + foundTypeName(m_text[p]));
+    m_rootOffset = p;
+    std::size_t end = 0;
+    json::Value root = parseDocument(p, end);
+    std::size_t q = end;
+    while (q < m_text.size() && json::isJsonSpace(m_text[q]))
+        ++q;
+    if (q < m_text.size()) {
+        // §1.2 step 4: more text after one value is NDJSON only when the first value looks like an event.
+        if (root.findString("type") && root.contains("payload")) {
+            loadNdjson(p);
+            return m_run;
+        }
+        fail("unexpected data after the JSON value at byte " + std::to_string(q));
+    }
+    m_run->root = root;
+    const LoadErrors errors(m_run->path, m_text, m_rootOffset);
+    classify(m_run->root, errors);
+    return m_run;
+}
+
+void Loader::loadNdjson(std::size_t start)
+{
+    m_run->shape = RecordingShape::NdjsonEvents;
+    json::Value events = json::Value::array();
+    std::size_t lineNo = 1;
+    for (std::size_t i = 0; i < start; ++i)
+        if (m_text[i] == '\n')
+            ++lineNo;
+    std::size_t pos = start;
+    // Back up to the start of the line holding the first value.
+    while (pos > 0 && m_text[pos - 1] != '\n')
+        --pos;
+    const double total = double(std::max<std::size_t>(m_text.size(), 1));
+    std::size_t lastReport = 0;
+    while (pos < m_text.size()) {
+        std::size_t eol = m_text.find('\n', pos);
+        const bool lastLine = eol == std::string_view::npos;
+        if (lastLine)
+            eol = m_text.size();
+        std::string_view line = m_text.substr(pos, eol - pos);
+        if (!line.empty() && line.back() == '\r')
+            line.remove_suffix(1);
+        const bool blank = std::all_of(line.begin(), line.end(), [](char c) { return json::isJsonSpace(c); });
+        if (!blank) {
+            json::ParseError error;
+            std::size_t end = 0;
+            // Parse within the line only, so a value never runs into the next line.
+            const std::string_view upToLine = m_text.substr(0, pos + line.size());
+            json::Value v = json::parse(upToLine, *m_run->arena, error, pos, &end);
+            std::size_t rest = end;
+            while (!error.failed() && rest < upToLine.size() && json::isJsonSpace(upToLine[rest]))
+                ++rest;
+            const bool ok = !error.failed() && rest == upToLine.size() && v.isObject() && v.findString("type");
+            if (!ok) {
+                if (lastLine && error.failed()) {
+                    m_run->warnings.push_back("line " + std::to_string(lineNo) +
+                                              ": last line is incomplete and was ignored");
+                    break;
+                }
+                std::size_t column = 1;
+                if (error.failed()) {
+                    std::size_t l = 0;
+                    json::lineColumnAt(line, error.offset - pos, l, column);
+                }
+                fail(std::to_string(lineNo) + ":" + std::to_string(column) +
+                     ": expected one JSON event object" + (error.failed() ? " (" + error.reason + ")" : ""));
+            }
+            events.push_back(std::move(v));
+        }
+        pos = eol + 1;
+        ++lineNo;
+        if (pos - lastReport > (4u << 20)) {
+            lastReport = pos;
+            m_control.report(0.7 * double(pos) / total, "Reading events");
+            if (m_control.cancelled())
+                throw LoadFailure("cancelled");
+        }
+    }
+    m_run->root = json::Value::object();
+    m_run->root.set("events", events);
+    const LoadErrors errors(m_run->path, m_text, m_rootOffset);
+    detail::indexEvents(*m_run, events, errors, {std::string("events")}, m_control);
+    detail::buildCallsFromEvents(*m_run);
+    detail::attachEvents(*m_run);
+    detail::finishRun(*m_run);
+}
+
+void Loader::loadRecordingObject(const json::Value &recording, const LoadErrors &errors, std::vector<PathStep> at)
+{
+    auto path = [&](std::string key) {
+        auto p = at;
+        p.emplace_back(std::move(key));
+        return p;
+    };
+    const json::Value *events = recording.find("events");
+    if (!events || !events->isArray()) {
+        if (m_run->shape == RecordingShape::Envelope)
+            fail("envelope member \"recording.events\" is missing or not an array");
+        errors.wrongType(path("events"), "an array", events);
+    }
+    const json::Value *snapshot = errors.optional(recording, path("snapshot"), Type::Object);
+    const json::Value *structure = errors.optional(recording, path("structure"), Type::Object);
+    const json::Value *blueprint = errors.optional(recording, path("blueprint"), Type::Object);
+    m_run->hasChart = structure || blueprint;
+    if (structure && blueprint)
+        m_run->warnings.push_back("both structure and blueprint are present; structure is used");
+    detail::indexEvents(*m_run, *events, errors, path("events"), m_control);
+    if (snapshot) {
+        m_run->hasSnapshot = true;
+        auto snap = [&](std::string key) {
+            auto p = path("snapshot");
+            p.emplace_back(std::move(key));
+            return p;
+        };
+        if (const json::Value *id = errors.optional(*snapshot, snap("runId"), Type::String))
+            m_run->engineRunId = std::string(id->asString());
+        const json::Value *initial = errors.optional(*snapshot, snap("initialState"), Type::Object);
+        const json::Value *subflows = errors.optional(*snapshot, snap("subflowResults"), Type::Object);
+        if (const json::Value *log = errors.optional(*snapshot, snap("commitLog"), Type::Array)) {
+            detail::buildCallsFromCommitLog(*m_run, *log, initial, subflows, m_control);
+        } else {
+            m_run->gaps.push_back({"no-run-log", Gap::Kind::Excuse, {}, "", "The snapshot has no commitLog."});
+            detail::buildCallsFromEvents(*m_run);
+        }
+        if (const json::Value *shared = errors.optional(*snapshot, snap("sharedState"), Type::Object))
+            if (const json::Value *ledger = shared->findArray("findingsLedger"))
+                m_run->finalLedger = *ledger;
+    } else {
+        detail::buildCallsFromEvents(*m_run);
+    }
+    detail::attachEvents(*m_run);
+    detail::finishRun(*m_run);
+}
+
+void Loader::classify(const json::Value &root, const LoadErrors &errors)
+{
+    // §1.2 step 5, in order.
+    if (const json::Value *format = root.find("format")) {
+        m_run->shape = RecordingShape::Envelope;
+        if (!format->isString())
+            fail(std::string("unsupported recording format (a ") + json::typeName(format->type()) +
+                 ", not a string); this version of Tracefold reads agentfootprint.recording.v1");
+        if (format->asString() != kEnvelopeFormat)
+            fail("unsupported recording format " + json::jsQuoted(format->asString()) +
+                 "; this version of Tracefold reads agentfootprint.recording.v1");
+        const json::Value *recording = root.findObject("recording");
+        if (!recording)
+            fail("envelope member \"recording.events\" is missing or not an array");
+        if (const json::Value *run = errors.optional(root, {std::string("run")}, Type::Object)) {
+            if (const json::Value *id = run->findString("runId"))
+                m_run->runId = std::string(id->asString());
+        }
+        if (const json::Value *config = errors.optional(root, {std::string("configuration")}, Type::Object)) {
+            if (const json::Value *manifest = config->findObject("manifest")) {
+                if (const json::Value *mode = manifest->findString("reactMode"))
+                    m_run->reactMode = std::string(mode->asString());
+                if (const json::Value *llm = manifest->findObject("llm")) {
+                    if (const json::Value *m = llm->findString("model"))
+                        m_run->model = std::string(m->asString());
+                    if (const json::Value *pr = llm->findString("provider"))
+                        m_run->provider = std::string(pr->asString());
+                }
+            }
+        }
+        loadRecordingObject(*recording, errors, {std::string("recording")});
+        return;
+    }
+    if (const json::Value *header = root.findObject("header"); header && header->contains("format") &&
+                                                                root.findArray("records")) {
+        const json::Value *f = header->findString("format");
+        fail("this is an audit bundle (" + (f ? std::string(f->asString()) : std::string("unknown format")) +
+             "); its payloads are bounded and cannot be replayed");
+    }
+    if (root.findArray("commitLog") && root.findArray("served")) {
+        m_run->shape = RecordingShape::Reference;
+        const json::Value &served = *root.findArray("served");
+        for (std::size_t i = 0; i < served.size(); ++i) {
+            if (!served.at(i).isObject())
+                errors.wrongType({std::string("served"), i}, "an object", &served.at(i));
+            m_run->servedViews.push_back(served.at(i));
+        }
+        detail::buildCallsFromCommitLog(*m_run, *root.findArray("commitLog"), nullptr, nullptr, m_control);
+        detail::attachEvents(*m_run);
+        detail::finishRun(*m_run);
+        return;
+    }
+    if (root.findArray("commits") && root.findObject("subflowResults") && root.findObject("finalState")) {
+        m_run->shape = RecordingShape::BoundaryCapture;
+        if (const json::Value *id = errors.optional(root, {std::string("runId")}, Type::String))
+            m_run->runId = std::string(id->asString());
+        const json::Value &events = errors.required(root, {std::string("events")}, Type::Array);
+        detail::indexEvents(*m_run, events, errors, {std::string("events")}, m_control);
+        detail::buildCallsFromBoundaryCapture(*m_run, *root.findObject("subflowResults"), *root.findObject("finalState"));
+        detail::attachEvents(*m_run);
+        detail::finishRun(*m_run);
+        return;
+    }
+    if (const json::Value *events = root.findArray("events")) {
+        if (const json::Value *version = root.findNumber("version"); version && root.contains("redaction"))
+            fail("this is an agentfootprint Trace (version " + json::stringify(*version) +
+                 "); it carries no typed events or per-call data — export a recording (recordRun) instead");
+        (void)events;
+        m_run->shape = RecordingShape::Recording;
+        loadRecordingObject(root, errors, {});
+        return;
+    }
+    if (root.findString("type") && root.contains("payload")) {
+        loadNdjson(m_rootOffset);
+        return;
+    }
+    if (root.contains("events"))
+        errors.wrongType({std::string("events")}, "an array", root.find("events"));
+    if (root.findArray("commitLog") && root.findObject("sharedState")) {
+        // §1.2 5.8: a bare snapshot opens as shape A with no events.
+        m_run->shape = RecordingShape::Recording;
+        json::Value wrapped = json::Value::object();
+        wrapped.set("events", json::Value::array());
+        wrapped.set("snapshot", root);
+        m_run->warnings.push_back("bare run snapshot: opened as a recording with no events");
+        loadRecordingObject(wrapped, errors, {});
+        return;
+    }
+    fail("not an agentfootprint recording; found top-level keys [" + keysOf(root) + "]");
+}
+
+LoadResult runLoader(std::shared_ptr<const io::MappedFile> file, const LoadControl &control)
+{
+    LoadResult result;
+    try {
+        Loader loader(std::move(file), control);
+        result.run = loader.load();
+        control.report(1.0, "Ready");
+    } catch (const LoadFailure &failure) {
+        result.error = failure.what();
+        result.cancelled = result.error == "cancelled";
+    } catch (const std::bad_alloc &) {
+        result.error = "out of memory while loading";
+    } catch (const std::length_error &e) {
+        result.error = std::string("value too large: ") + e.what();
+    }
+    return result;
+}
+
+} // namespace
+
+LoadResult loadRecording(const std::string &path, const LoadControl &control)
+{
+    std::string error;
+    auto file = io::MappedFile::open(path, error);
+    if (!file) {
+        LoadResult result;
+        result.error = error;
+        return result;
+    }
+    LoadResult result = runLoader(std::move(file), control);
+    return result;
+}
+
+LoadResult loadRecordingFromBytes(std::string bytes, const std::string &name, const LoadControl &control)
+{
+    return runLoader(io::MappedFile::fromString(std::move(bytes), name), control);
+}
+
+} // namespace tf::recording

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "run.h"
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace tf::recording {
+
+// Progress and cancellation for a load running off the GUI thread (plain callbacks; no Qt in core).
+struct LoadControl
+{
+    // fraction in [0, 1] and a short message ("Parsing", "Folding commit log", ...). Called from the loading thread.
+    std::function<void(double fraction, const std::string &message)> progress;
+    const std::atomic<bool> *cancel = nullptr;
+    // NDJSON files can hold several runs; empty picks the first.
+    std::string runId;
+
+    bool cancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
+    void report(double fraction, const std::string &message) const
+    {
+        if (progress)
+            progress(fraction, message);
+    }
+};
+
+struct LoadResult
+{
+    std::shared_ptr<const Run> run;
+    // One line naming the file, the position and what was expected (spec/recording.md §1.8). Empty on success.
+    std::string error;
+    bool cancelled = false;
+};
+
+// Opens `path` read-only, detects its shape (§1.2) and builds the call index. Never writes to the file.
+LoadResult loadRecording(const std::string &path, const LoadControl &control = {});
+// The same over bytes already in memory; `name` stands for the file in messages.
+LoadResult loadRecordingFromBytes(std::string bytes, const std::string &name, const LoadControl &control = {});
+
+} // namespace tf::recording

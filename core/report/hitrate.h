@@ -1,0 +1,22 @@
+#pragma once
+
+#include "core/recording/callview.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tf::report {
+
+// spec/recording.md §7.5: over measured calls only; unknown (with the reason) rather than a made-up 0%.
+struct HitRate
+{
+    std::optional<double> rate;
+    std::size_t measured = 0;
+    std::size_t unmeasured = 0;
+    std::string reason; // why unknown, when it is
+};
+
+HitRate hitRate(const std::vector<recording::CallSummary> &calls);
+
+} // namespace tf::report

@@ -1,0 +1,229 @@
+#include "inspectreport.h"
+
+#include "hitrate.h"
+
+#include "core/json/jsnumber.h"
+#include "core/json/writer.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace tf::report {
+
+namespace {
+
+using json::Value;
+
+Value str(std::string s)
+{
+    return Value::string(std::move(s));
+}
+
+Value optNumber(const std::optional<double> &d)
+{
+    return d ? Value::number(*d) : Value::null();
+}
+
+Value optBool(const std::optional<bool> &b)
+{
+    return b ? Value::boolean(*b) : Value::null();
+}
+
+Value gapsJson(const std::vector<recording::Gap> &gaps)
+{
+    Value out = Value::array();
+    for (const recording::Gap &g : gaps) {
+        Value o = Value::object();
+        o.set("gap", str(g.name));
+        o.set("kind", str(recording::gapKindName(g.kind)));
+        Value fields = Value::array();
+        for (const std::string &f : g.fields)
+            fields.push_back(str(f));
+        o.set("fields", fields);
+        if (!g.cause.empty())
+            o.set("cause", str(g.cause));
+        o.set("why", str(g.why));
+        out.push_back(o);
+    }
+    return out;
+}
+
+std::string yesNoUnknown(const std::optional<bool> &b)
+{
+    return b ? (*b ? "yes" : "no") : "-";
+}
+
+std::string optCount(const std::optional<double> &d)
+{
+    return d ? json::jsNumberToString(*d) : "-";
+}
+
+std::string verificationCell(const recording::CallSummary &c)
+{
+    std::string s;
+    const auto part = [&](std::size_t n, const char *label) {
+        if (!n)
+            return;
+        if (!s.empty())
+            s += ' ';
+        s += std::to_string(n) + label;
+    };
+    part(c.verified, "V");
+    part(c.reconstructed, "R");
+    part(c.damagedParts, "D");
+    part(c.notOnRecord, "N");
+    return c.damaged ? "DAMAGED " + s : s;
+}
+
+} // namespace
+
+Value inspectJson(const recording::Run &run, const std::vector<recording::CallSummary> &calls)
+{
+    Value doc = Value::object();
+    doc.set("schema", Value::number(1));
+    doc.set("tracefold", str(TRACEFOLD_VERSION));
+    doc.set("file", str(run.path));
+    doc.set("format", str(recording::shapeId(run.shape)));
+    doc.set("runId", run.runId.empty() ? Value::null() : str(run.runId));
+    doc.set("model", run.model.empty() ? Value::null() : str(run.model));
+    doc.set("provider", run.provider.empty() ? Value::null() : str(run.provider));
+    doc.set("foldBasis", str(recording::foldBasisName(run.basis)));
+    doc.set("reactMode", run.reactMode.empty() ? Value::null() : str(run.reactMode));
+    doc.set("armed", Value::boolean(run.constants.armed));
+    doc.set("events", Value::number(double(run.events.size())));
+    // The run's gaps, then every distinct call gap once (by name), so a reader sees all that the file lacks.
+    std::vector<recording::Gap> gaps = run.gaps;
+    for (const recording::CallSummary &c : calls)
+        for (const recording::Gap &g : c.gaps)
+            if (std::none_of(gaps.begin(), gaps.end(), [&](const recording::Gap &x) { return x.name == g.name; }))
+                gaps.push_back(g);
+    doc.set("gaps", gapsJson(gaps));
+    Value warnings = Value::array();
+    for (const std::string &w : run.warnings)
+        warnings.push_back(str(w));
+    doc.set("warnings", warnings);
+    const HitRate h = hitRate(calls);
+    Value hr = Value::object();
+    hr.set("rate", optNumber(h.rate));
+    hr.set("measuredCalls", Value::number(double(h.measured)));
+    hr.set("unmeasuredCalls", Value::number(double(h.unmeasured)));
+    if (!h.rate)
+        hr.set("reason", str(h.reason));
+    doc.set("hitRate", hr);
+    doc.set("finalAnswer", run.finalAnswer ? str(*run.finalAnswer) : Value::null());
+
+    Value list = Value::array();
+    for (const recording::CallSummary &c : calls) {
+        Value o = Value::object();
+        o.set("epoch", Value::number(c.epoch));
+        o.set("callRuntimeStageId", str(c.callRuntimeStageId));
+        o.set("messageCount", c.messageCount ? Value::number(double(*c.messageCount)) : Value::null());
+        Value collapsed = Value::array();
+        for (const std::string &id : c.collapsedIds)
+            collapsed.push_back(str(id));
+        o.set("collapsed", collapsed);
+        if (c.pieceLengthU16) {
+            Value piece = Value::object();
+            piece.set("utf16Length", Value::number(double(*c.pieceLengthU16)));
+            piece.set("utf8Bytes", Value::number(double(*c.pieceSizeUtf8)));
+            piece.set("changedSincePrevious", Value::boolean(c.pieceChangedSincePrevious));
+            o.set("piece", piece);
+        } else {
+            o.set("piece", Value::null());
+        }
+        o.set("ledgerRows", Value::number(double(c.ledgerRows)));
+        o.set("ledgerChanged", Value::boolean(c.ledgerChanged));
+        Value cache = Value::object();
+        cache.set("prefixReusable", optBool(c.prefixReusable));
+        cache.set("systemUnchanged", optBool(c.systemUnchanged));
+        cache.set("cacheRead", optNumber(c.cacheRead));
+        cache.set("cacheWrite", optNumber(c.cacheWrite));
+        cache.set("input", optNumber(c.input));
+        cache.set("output", optNumber(c.output));
+        cache.set("verdict", str(recording::cacheVerdictId(c.verdict)));
+        o.set("cache", cache);
+        Value verification = Value::array();
+        for (const recording::PartCheck &p : c.checks) {
+            Value v = Value::object();
+            v.set("part", str(p.part));
+            v.set("status", str(recording::badgeId(p.badge)));
+            v.set("reason", str(p.reason));
+            verification.push_back(v);
+        }
+        o.set("verification", verification);
+        o.set("damaged", Value::boolean(c.damaged));
+        Value gapNames = Value::array();
+        for (const recording::Gap &g : c.gaps)
+            gapNames.push_back(str(g.name));
+        o.set("gaps", gapNames);
+        list.push_back(o);
+    }
+    doc.set("calls", list);
+    return doc;
+}
+
+std::string inspectTable(const recording::Run &run, const std::vector<recording::CallSummary> &calls)
+{
+    std::ostringstream out;
+    out << run.path << ": " << recording::shapeDescription(run.shape) << ", " << calls.size() << " call"
+        << (calls.size() == 1 ? "" : "s") << ", run " << (run.runId.empty() ? "(not on record)" : run.runId)
+        << ", fold " << recording::foldBasisName(run.basis) << '\n';
+    struct Column
+    {
+        const char *title;
+        std::vector<std::string> cells;
+    };
+    std::vector<Column> cols = {{"epoch", {}},     {"messages", {}},   {"collapsed", {}}, {"piece B", {}},
+                                {"piece Δ", {}},   {"prefix", {}},     {"cacheRead", {}}, {"cacheWrite", {}},
+                                {"verification", {}}};
+    for (const recording::CallSummary &c : calls) {
+        cols[0].cells.push_back(std::to_string(c.epoch));
+        cols[1].cells.push_back(c.messageCount ? std::to_string(*c.messageCount) : "-");
+        cols[2].cells.push_back(std::to_string(c.collapsedIds.size()));
+        cols[3].cells.push_back(c.pieceSizeUtf8 ? std::to_string(*c.pieceSizeUtf8) : "-");
+        cols[4].cells.push_back(c.pieceLengthU16 ? (c.pieceChangedSincePrevious ? "changed" : "same") : "-");
+        cols[5].cells.push_back(yesNoUnknown(c.prefixReusable));
+        cols[6].cells.push_back(optCount(c.cacheRead));
+        cols[7].cells.push_back(optCount(c.cacheWrite));
+        cols[8].cells.push_back(verificationCell(c));
+    }
+    std::vector<std::size_t> widths;
+    for (const Column &col : cols) {
+        // Titles may hold a non-ASCII Δ; count code points, not bytes, so the columns line up.
+        std::size_t w = 0;
+        for (unsigned char ch : std::string_view(col.title))
+            w += (ch & 0xC0) != 0x80;
+        for (const std::string &cell : col.cells)
+            w = std::max(w, cell.size());
+        widths.push_back(w);
+    }
+    const auto pad = [](std::string_view s, std::size_t width) {
+        std::size_t n = 0;
+        for (unsigned char ch : s)
+            n += (ch & 0xC0) != 0x80;
+        return std::string(s) + std::string(width > n ? width - n : 0, ' ');
+    };
+    for (std::size_t i = 0; i < cols.size(); ++i)
+        out << pad(cols[i].title, widths[i]) << (i + 1 < cols.size() ? "  " : "\n");
+    for (std::size_t r = 0; r < calls.size(); ++r)
+        for (std::size_t i = 0; i < cols.size(); ++i)
+            out << pad(cols[i].cells[r], widths[i]) << (i + 1 < cols.size() ? "  " : "\n");
+    const HitRate h = hitRate(calls);
+    out << "cache hit rate: ";
+    if (h.rate)
+        out << json::jsNumberToString(double(int(*h.rate * 1000 + 0.5)) / 10) << "%";
+    else
+        out << "unknown (" << h.reason << ")";
+    out << " over " << h.measured << " measured, " << h.unmeasured << " unmeasured call"
+        << (h.unmeasured == 1 ? "" : "s") << '\n';
+    if (!run.gaps.empty()) {
+        out << "gaps:";
+        for (const recording::Gap &g : run.gaps)
+            out << ' ' << g.name;
+        out << '\n';
+    }
+    out << "V verified, R reconstructed, D damaged, N not on record\n";
+    return out.str();
+}
+
+} // namespace tf::report

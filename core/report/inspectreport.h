@@ -1,0 +1,18 @@
+#pragma once
+
+#include "core/json/value.h"
+#include "core/recording/callview.h"
+#include "core/recording/run.h"
+
+#include <string>
+#include <vector>
+
+namespace tf::report {
+
+// `tracefold-cli inspect FILE`: one row per call, aligned for a terminal. Untrusted text never appears in it.
+std::string inspectTable(const recording::Run &run, const std::vector<recording::CallSummary> &calls);
+
+// `tracefold-cli inspect FILE --json`: the stable document the README documents (schema version 1).
+json::Value inspectJson(const recording::Run &run, const std::vector<recording::CallSummary> &calls);
+
+} // namespace tf::report

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Tracefold developer entry point; the README's two commands.
+#   ./dev.sh run [FILE]   install what is missing, build into build/, open the app (the bundled sample without FILE)
+#   ./dev.sh test         install what is missing, build into build/ with warnings as errors, run every test
+set -euo pipefail
+cd "$(dirname "$0")"
+
+# Debian 12 packages the build and the tests need.
+PACKAGES=(build-essential cmake ninja-build pkg-config qt6-base-dev qt6-base-dev-tools libgl-dev
+          fonts-dejavu-core xauth xvfb)
+
+install_missing() {
+    local missing=()
+    for p in "$@"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    done
+    if ((${#missing[@]})); then
+        echo "dev.sh: installing ${missing[*]}" >&2
+        local sudo=""
+        [ "$(id -u)" -eq 0 ] || sudo="sudo"
+        $sudo apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+    fi
+}
+
+configure_and_build() {
+    cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@"
+    cmake --build build --parallel "$(nproc)"
+}
+
+case "${1:-}" in
+run)
+    shift
+    install_missing "${PACKAGES[@]}"
+    configure_and_build
+    exec ./build/app/tracefold "$@"
+    ;;
+test)
+    install_missing "${PACKAGES[@]}"
+    configure_and_build -DTRACEFOLD_WERROR=ON
+    export QT_QPA_PLATFORM=offscreen
+    ctest --test-dir build --output-on-failure --parallel "$(nproc)"
+    ;;
+*)
+    echo "usage: ./dev.sh run [FILE] | ./dev.sh test" >&2
+    exit 2
+    ;;
+esac

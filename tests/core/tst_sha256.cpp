@@ -1,0 +1,158 @@
+#include "core/crypto/sha256.h"
+
+#include <QDir>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using tf::crypto::Sha256;
+
+namespace {
+
+std::string_view view(const QByteArray &bytes)
+{
+    return {bytes.constData(), std::size_t(bytes.size())};
+}
+
+QString hexOf(const QByteArray &bytes)
+{
+    return QString::fromStdString(Sha256::hexDigest(view(bytes)));
+}
+
+// Deterministic bytes covering the whole 0..255 range, so a signed-char slip in the padding or loads shows up.
+QByteArray randomBytes(qsizetype size, quint32 seed)
+{
+    QRandomGenerator generator(seed);
+    QByteArray bytes(size, Qt::Uninitialized);
+    for (qsizetype i = 0; i < size; ++i)
+        bytes[i] = char(generator.bounded(256));
+    return bytes;
+}
+
+} // namespace
+
+class TestSha256 : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void nistVectors_data();
+    void nistVectors();
+    void incrementalEqualsOneShotAtEverySplit();
+    void byteAtATimeAcrossBlockBoundaries();
+    void finishResetsForReuse();
+    void hexHelper();
+    void matchesCoreutils_data();
+    void matchesCoreutils();
+};
+
+void TestSha256::nistVectors_data()
+{
+    // FIPS 180-4 examples (NIST CSRC "SHA256.pdf", "SHA2_Additional.pdf").
+    QTest::addColumn<QByteArray>("message");
+    QTest::addColumn<QString>("digest");
+    QTest::newRow("empty") << QByteArray() << "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
+    QTest::newRow("abc") << QByteArray("abc") << "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
+    QTest::newRow("448-bit") << QByteArray("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
+                             << "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1";
+    QTest::newRow("896-bit") << QByteArray(
+                                    "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopq"
+                                    "klmnopqrlmnopqrsmnopqrstnopqrstu")
+                             << "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1";
+    QTest::newRow("million-a") << QByteArray(1000000, 'a')
+                               << "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0";
+}
+
+void TestSha256::nistVectors()
+{
+    QFETCH(QByteArray, message);
+    QFETCH(QString, digest);
+    QCOMPARE(hexOf(message), digest);
+}
+
+void TestSha256::incrementalEqualsOneShotAtEverySplit()
+{
+    const QByteArray message = randomBytes(200, 7);
+    const Sha256::Digest expected = Sha256::digest(view(message));
+    for (qsizetype first = 0; first <= message.size(); ++first) {
+        // Two parts at every offset, and three parts with the second cut 64 bytes later (one full block between).
+        Sha256 two;
+        two.update(message.constData(), std::size_t(first));
+        two.update(message.constData() + first, std::size_t(message.size() - first));
+        QVERIFY2(two.finish() == expected, qPrintable(QStringLiteral("split at %1").arg(first)));
+
+        const qsizetype second = std::min(message.size(), first + 64);
+        Sha256 three;
+        three.update(message.constData(), std::size_t(first));
+        three.update(message.constData() + first, std::size_t(second - first));
+        three.update(message.constData() + second, std::size_t(message.size() - second));
+        QVERIFY2(three.finish() == expected, qPrintable(QStringLiteral("splits at %1 and %2").arg(first).arg(second)));
+    }
+}
+
+void TestSha256::byteAtATimeAcrossBlockBoundaries()
+{
+    for (const qsizetype size : {0, 1, 55, 56, 63, 64, 65, 119, 120, 128, 200}) {
+        const QByteArray message = randomBytes(size, quint32(size) + 11);
+        Sha256 h;
+        for (const char c : message)
+            h.update(&c, 1);
+        QCOMPARE(Sha256::hex(h.finish()), Sha256::hexDigest(view(message)));
+    }
+}
+
+void TestSha256::finishResetsForReuse()
+{
+    Sha256 h;
+    h.update("some earlier message");
+    (void)h.finish();
+    h.update("abc");
+    QCOMPARE(Sha256::hex(h.finish()), std::string("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
+    // Nothing fed after a finish is the empty message.
+    QCOMPARE(Sha256::hex(h.finish()), std::string("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"));
+}
+
+void TestSha256::hexHelper()
+{
+    QCOMPARE(Sha256::hex(std::string_view("\x00\x0f\xf0\xff\x7f\x80", 6)), std::string("000ff0ff7f80"));
+    QCOMPARE(Sha256::hex(std::string_view()), std::string());
+}
+
+void TestSha256::matchesCoreutils_data()
+{
+    QTest::addColumn<int>("size");
+    // Around the padding edges (55 fits the length in the same block, 56 does not) and several blocks.
+    for (const int size : {0,   1,   2,   31,  54,  55,  56,   57,   63,   64,   65,   111,  119,
+                           120, 127, 128, 129, 191, 192, 1000, 4095, 4096, 4097, 9999, 10000})
+        QTest::addRow("%d-bytes", size) << size;
+}
+
+void TestSha256::matchesCoreutils()
+{
+    QFETCH(int, size);
+    const QString tool = QStandardPaths::findExecutable(QStringLiteral("sha256sum"));
+    if (tool.isEmpty())
+        QSKIP("sha256sum (coreutils) is not installed");
+
+    const QByteArray message = randomBytes(size, quint32(size) * 2654435761u + 1);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("message.bin"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    QCOMPARE(file.write(message), qint64(message.size()));
+    file.close();
+
+    QProcess process;
+    process.start(tool, {path});
+    QVERIFY(process.waitForFinished(30000));
+    QCOMPARE(process.exitCode(), 0);
+    const QString reference = QString::fromLatin1(process.readAllStandardOutput()).section(QLatin1Char(' '), 0, 0);
+    QCOMPARE(reference.size(), 64);
+    QCOMPARE(hexOf(message), reference);
+}
+
+QTEST_APPLESS_MAIN(TestSha256)
+#include "tst_sha256.moc"

@@ -3,10 +3,14 @@
 #include "core/conformance/commitlogconformance.h"
 #include "core/conformance/conformancereport.h"
 #include "core/conformance/findingsconformance.h"
+#include "core/generate/recordinggenerator.h"
 #include "core/json/writer.h"
 #include "core/recording/recordingloader.h"
 #include "core/report/inspectreport.h"
 
+#include <charconv>
+#include <cstdio>
+#include <fstream>
 #include <iostream>
 
 namespace tf::cli {
@@ -69,6 +73,85 @@ int inspect(const std::vector<std::string> &args)
         std::cout << json::prettyPrint(report::inspectJson(*loaded.run, calls)) << '\n';
     else
         std::cout << report::inspectTable(*loaded.run, calls);
+    return 0;
+}
+
+namespace {
+
+bool parseNumber(const std::string &text, unsigned long long &out)
+{
+    const char *end = text.data() + text.size();
+    return !text.empty() && std::from_chars(text.data(), end, out).ptr == end;
+}
+
+} // namespace
+
+int generate(const std::vector<std::string> &args)
+{
+    const char *usage = "usage: tracefold-cli generate --calls N --seed S -o FILE [--result-bytes B]\n"
+                        "       [--no-iteration-history] [--damage message|piece|schema --damage-call K]\n";
+    generate::GeneratorOptions options;
+    std::string output;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string &a = args[i];
+        const bool hasValue = i + 1 < args.size();
+        unsigned long long value = 0;
+        if ((a == "--calls" || a == "--seed" || a == "--result-bytes" || a == "--damage-call") && hasValue &&
+            parseNumber(args[i + 1], value)) {
+            ++i;
+            if (a == "--calls")
+                options.calls = int(std::min<unsigned long long>(value, 10'000'000));
+            else if (a == "--seed")
+                options.seed = value;
+            else if (a == "--result-bytes")
+                options.resultBytes = std::size_t(value);
+            else
+                options.damage.call = int(value);
+        } else if (a == "--damage" && hasValue) {
+            const std::string &kind = args[++i];
+            if (kind == "message")
+                options.damage.kind = generate::Damage::Kind::MessageByte;
+            else if (kind == "piece")
+                options.damage.kind = generate::Damage::Kind::PieceRow;
+            else if (kind == "schema")
+                options.damage.kind = generate::Damage::Kind::SchemaByte;
+            else {
+                std::cerr << usage;
+                return 2;
+            }
+        } else if (a == "--no-iteration-history") {
+            options.historyInIterationEnd = false;
+        } else if ((a == "-o" || a == "--output") && hasValue) {
+            output = args[++i];
+        } else {
+            std::cerr << usage;
+            return 2;
+        }
+    }
+    if (output.empty() || options.calls < 1) {
+        std::cerr << usage;
+        return 2;
+    }
+    // Written beside the target and renamed, so a reader never sees half a recording.
+    const std::string temporary = output + ".partial";
+    {
+        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+        if (!out) {
+            std::cerr << output << ": cannot write\n";
+            return 2;
+        }
+        generate::writeRecording(out, options);
+        out.flush();
+        if (!out) {
+            std::cerr << output << ": write failed\n";
+            std::remove(temporary.c_str());
+            return 2;
+        }
+    }
+    if (std::rename(temporary.c_str(), output.c_str()) != 0) {
+        std::cerr << output << ": cannot rename the written file into place\n";
+        return 2;
+    }
     return 0;
 }
 

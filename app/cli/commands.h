@@ -9,5 +9,6 @@ namespace tf::cli {
 int conformFindings(const std::vector<std::string> &args);
 int conformCommitLog(const std::vector<std::string> &args);
 int inspect(const std::vector<std::string> &args);
+int generate(const std::vector<std::string> &args);
 
 } // namespace tf::cli

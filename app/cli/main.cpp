@@ -14,6 +14,7 @@ void printUsage(std::ostream &out)
            "  conform findings FILE.jsonl    run the findings conformance vectors\n"
            "  conform commitlog FILE.jsonl   run the commit-log fold conformance vectors\n"
            "  inspect FILE [--json]          the per-call summary of a recording\n"
+           "  generate --calls N --seed S -o FILE   write a synthetic recording (see README)\n"
            "  --version                      print the version\n";
 }
 
@@ -38,6 +39,8 @@ int main(int argc, char **argv)
         if (args[1] == "commitlog")
             return tf::cli::conformCommitLog(rest);
     }
+    if (command == "generate")
+        return tf::cli::generate(std::vector<std::string>(args.begin() + 1, args.end()));
     if (command == "inspect")
         return tf::cli::inspect(std::vector<std::string>(args.begin() + 1, args.end()));
     std::cerr << "tracefold-cli: unknown command '" << command << "'\n";

@@ -6,6 +6,22 @@ namespace tf::findings {
 
 namespace {
 
+// "a number", "an object", "null": a type named for a sentence.
+std::string aType(json::Type t)
+{
+    if (t == json::Type::Null)
+        return "null";
+    const std::string name = json::typeName(t);
+    return (name[0] == 'a' || name[0] == 'o' ? "an " : "a ") + name;
+}
+
+// "an \"assertions\" array", "a \"carriers\" array".
+std::string anArray(std::string_view key)
+{
+    const bool vowel = !key.empty() && std::string_view("aeiou").find(key[0]) != std::string_view::npos;
+    return std::string(vowel ? "an \"" : "a \"") + std::string(key) + "\" array";
+}
+
 // Collects the type breaks of one row. The checks follow what the readers of spec/findings.md touch (§1.8) and
 // the types §1.2 to §1.7 give; a field the library writes as a string and a reader interpolates must be a string
 // (§9.4), a field a reader iterates must be an array.
@@ -28,22 +44,22 @@ public:
         if (!v)
             report(where + "without a string \"" + std::string(key) + "\"");
         else if (!v->isString())
-            report(where + "with a " + json::typeName(v->type()) + " \"" + std::string(key) + "\", not a string");
+            report(where + "with " + aType(v->type()) + " \"" + std::string(key) + "\", not a string");
     }
 
     void optionalString(const json::Value *obj, std::string_view key, const std::string &where = {})
     {
         if (const json::Value *v = member(obj, key); v && !v->isString())
-            report(where + "with a " + json::typeName(v->type()) + " \"" + std::string(key) + "\", not a string");
+            report(where + "with " + aType(v->type()) + " \"" + std::string(key) + "\", not a string");
     }
 
     const json::Value *requireArray(std::string_view key)
     {
         const json::Value *v = m_row.find(key);
         if (!v)
-            report("without an \"" + std::string(key) + "\" array");
+            report("without " + anArray(key));
         else if (!v->isArray())
-            report("with a " + std::string(json::typeName(v->type())) + " \"" + std::string(key) + "\", not an array");
+            report("with " + aType(v->type()) + " \"" + std::string(key) + "\", not an array");
         return v && v->isArray() ? v : nullptr;
     }
 
@@ -51,7 +67,7 @@ public:
     {
         const json::Value *v = m_row.find(key);
         if (v && !v->isArray())
-            report("with a " + std::string(json::typeName(v->type())) + " \"" + std::string(key) + "\", not an array");
+            report("with " + aType(v->type()) + " \"" + std::string(key) + "\", not an array");
         return v && v->isArray() ? v : nullptr;
     }
 
@@ -59,7 +75,7 @@ public:
     {
         if (v.isObject())
             return true;
-        report("with " + where + " a " + json::typeName(v.type()) + ", not an object");
+        report("with " + where + " " + aType(v.type()) + ", not an object");
         return false;
     }
 
@@ -100,7 +116,7 @@ void checkStanding(RowChecker &c)
         }
         c.requireString(&a, "predicate", "with " + where + " ");
         if (const json::Value *epoch = a.find("epoch"); epoch && !epoch->isNumber())
-            c.report("with " + where + " carrying a " + json::typeName(epoch->type()) + " \"epoch\", not a number");
+            c.report("with " + where + " carrying " + aType(epoch->type()) + " \"epoch\", not a number");
     }
 }
 
@@ -150,14 +166,13 @@ std::vector<RowIssue> validateRows(const json::Value &rows)
 {
     std::vector<RowIssue> issues;
     if (!rows.isArray()) {
-        issues.push_back(RowIssue{kLedgerIssue, std::string("the ledger is a ") + json::typeName(rows.type()) +
-                                                    ", not an array"});
+        issues.push_back(RowIssue{kLedgerIssue, "the ledger is " + aType(rows.type()) + ", not an array"});
         return issues;
     }
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const json::Value &row = rows.at(i);
         if (!row.isObject()) {
-            issues.push_back(RowIssue{i, std::string("row is a ") + json::typeName(row.type()) + ", not an object"});
+            issues.push_back(RowIssue{i, "row is " + aType(row.type()) + ", not an object"});
             continue;
         }
         const RowKind kind = rowKindOf(row);

@@ -6,8 +6,10 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 # Debian 12 packages the build and the tests need.
-PACKAGES=(build-essential cmake ninja-build pkg-config qt6-base-dev qt6-base-dev-tools libgl-dev
+PACKAGES=(build-essential cmake ninja-build pkg-config qt6-base-dev qt6-base-dev-tools libqt6svg6 qt6-svg-dev libgl-dev
           fonts-dejavu-core xauth xvfb)
+# Only the tests need these: packaging checks, the report's browser test, fuzzing and sanitizers.
+TEST_PACKAGES=(desktop-file-utils appstream rpm file dpkg-dev chromium clang libclang-rt-14-dev)
 
 install_missing() {
     local missing=()
@@ -36,7 +38,7 @@ run)
     exec ./build/app/tracefold "$@"
     ;;
 test)
-    install_missing "${PACKAGES[@]}"
+    install_missing "${PACKAGES[@]}" "${TEST_PACKAGES[@]}"
     configure_and_build -DTRACEFOLD_WERROR=ON
     export QT_QPA_PLATFORM=offscreen
     ctest --test-dir build --output-on-failure --parallel "$(nproc)"

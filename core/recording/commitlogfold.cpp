@@ -156,8 +156,12 @@ Value unionOf(Value cur, const Value &src, RowIdentity &ids)
 {
     UnionSeen seen(ids);
     std::vector<Value> rebuilt;
-    bool rebuilding = false;
     const std::size_t n = cur.size();
+    // The library's union is a new array. Reusing `cur` is only invisible while `cur` cannot compare identical to
+    // anything, i.e. it is not a copy this row placed from `updates`.
+    bool rebuilding = ids.isPlaced(cur.identity());
+    if (rebuilding)
+        rebuilt.reserve(n + src.size());
     for (std::size_t i = 0; i < n; ++i) {
         const Value &item = cur.at(i);
         const bool kept = seen.admit(item);
@@ -190,6 +194,11 @@ Value objectFromArray(const Value &array)
     return Value::objectFromMembers(std::move(members));
 }
 
+Value shallowObjectCopy(const Value &object)
+{
+    return Value::objectFromMembers(std::vector<json::Member>(object.memberBegin(), object.memberEnd()));
+}
+
 std::optional<Value> merged(std::optional<Value> cur, const Value *src, RowIdentity &ids);
 
 void mergeMember(Value &object, std::string_view key, const Value &src, RowIdentity &ids)
@@ -218,10 +227,13 @@ std::optional<Value> merged(std::optional<Value> cur, const Value *src, RowIdent
         return Value::arrayFromItems(std::move(items));
     }
     if (src->isObject()) {
-        Value out = !cur                 ? Value::object()
-                    : cur->isObject()    ? std::move(*cur)
-                    : cur->isArray()     ? objectFromArray(*cur)
-                                         : Value::object();
+        // `{...cur}` is a new object: `cur` itself is reused (and then edited copy-on-write) unless it is a copy
+        // this row placed from `updates`, whose identity the result must not keep.
+        Value out = !cur                                                   ? Value::object()
+                    : cur->isObject() && ids.isPlaced(cur->identity()) ? shallowObjectCopy(*cur)
+                    : cur->isObject()                                      ? std::move(*cur)
+                    : cur->isArray()                                       ? objectFromArray(*cur)
+                                                                           : Value::object();
         for (const json::Member *m = src->memberBegin(); m != src->memberEnd(); ++m)
             mergeMember(out, m->key, m->value, ids);
         return out;

@@ -800,7 +800,7 @@ void TestFindingsPiece::textIsTheJoinOfTheLines_data()
     QTest::newRow("42-noise-ids") << QString::fromStdString(noiseIds(42)) << QStringList{};
     QTest::newRow("clipped-and-folded")
         << QString::fromStdString(ledger({factWith("c1", R"("value":"\n)" + std::string(300, 'z') + R"(\r\n")"),
-                                          standing("c2", "open", R"(,"settles":"\n\n)" + std::string(250, 's') + "\")")}))
+                                          standing("c2", "open", R"(,"settles":"\n\n)" + std::string(250, 's') + "\"")}))
         << QStringList{QString(80, QLatin1Char('u'))};
 }
 

@@ -42,8 +42,7 @@ std::string joined(const std::string &path, std::string_view step)
 }
 
 // The first place where the two values differ under deepEqual's rules, walking `expected` in its own order.
-std::optional<Difference> firstDifference(const json::Value *expected, const json::Value *got,
-                                          const std::string &path)
+std::optional<Difference> firstDifference(const json::Value *expected, const json::Value *got, const std::string &path)
 {
     const auto here = [&] { return Difference{path.empty() ? "(root)" : path, shown(expected), shown(got)}; };
     if (!expected || !got)

@@ -9,14 +9,17 @@
 #include "core/json/writer.h"
 #include "core/text/utf.h"
 
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <optional>
 
 namespace tf::conformance {
 
 namespace {
 
-using findings::isTrue;
 using findings::isString;
+using findings::isTrue;
 
 // How many units of context a failure shows on each side of the first difference.
 constexpr std::size_t kWindow = 40;
@@ -26,7 +29,7 @@ struct Mismatch
     std::string field;
     std::u16string expected;
     std::u16string got;
-    std::string note; // set instead of a text diff when the two sides are not texts of one kind
+    std::string note;  // set instead of a text diff when the two sides are not texts of one kind
     bool json = false; // both sides are JSON.stringify output: already escaped, so shown as they are
 };
 
@@ -87,8 +90,8 @@ std::optional<Mismatch> runPiece(const json::Value &c)
     if (const json::Value *list = c.findArray("served"))
         for (const json::Value &id : *list)
             served.push_back(findings::stringOf(&id));
-    const auto ask = isString(c.find("answerAsk"), "quote-facts") ? findings::AnswerAsk::QuoteFacts
-                                                                   : findings::AnswerAsk::None;
+    const auto ask =
+        isString(c.find("answerAsk"), "quote-facts") ? findings::AnswerAsk::QuoteFacts : findings::AnswerAsk::None;
     const std::optional<findings::FindingsPiece> piece = findings::composeFindingsPiece(rowsOf(c), served, ask);
 
     const json::Value *expected = c.find("piece");
@@ -103,9 +106,10 @@ std::optional<Mismatch> runPiece(const json::Value &c)
                                          " units, got no piece (null)");
     if (auto m = compareText("piece", text::toUtf16(expected->asString()), piece->text))
         return m;
-    if (const json::Value *length = c.findNumber("pieceLength"); length && length->asNumber() != double(piece->lengthU16()))
-        return noteMismatch("pieceLength", "expected " + json::stringify(*length) + ", got " +
-                                               std::to_string(piece->lengthU16()));
+    if (const json::Value *length = c.findNumber("pieceLength");
+        length && length->asNumber() != double(piece->lengthU16()))
+        return noteMismatch("pieceLength",
+                            "expected " + json::stringify(*length) + ", got " + std::to_string(piece->lengthU16()));
     if (isTrue(c.find("loneSurrogate")) != piece->hasLoneSurrogate())
         return noteMismatch("loneSurrogate", std::string("expected ") +
                                                  (isTrue(c.find("loneSurrogate")) ? "true" : "absent") + ", got " +
@@ -121,8 +125,8 @@ std::optional<Mismatch> runCollapse(const json::Value &c)
     static const json::Value kNoMessages = json::Value::array();
     const json::Value *messagesPtr = c.findArray("messages");
     const json::Value &messages = messagesPtr ? *messagesPtr : kNoMessages;
-    const auto mode = isString(c.find("mode"), "ledger-only") ? findings::ServeMode::LedgerOnly
-                                                               : findings::ServeMode::LedgerAndFacts;
+    const auto mode =
+        isString(c.find("mode"), "ledger-only") ? findings::ServeMode::LedgerOnly : findings::ServeMode::LedgerAndFacts;
     const findings::CollapseResult result = findings::collapseJudged(messages, rowsOf(c), mode);
 
     const json::Value *expected = c.find("expected");
@@ -217,10 +221,17 @@ bool isBlank(std::string_view line)
 Summary runFindingsVectors(const std::string &path, std::ostream &out)
 {
     Summary summary;
+    // "<path>: cannot open: <reason>"; MappedFile words a directory as a recording problem, so that case is named
+    // here.
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {
+        summary.error = path + ": cannot open: " + std::strerror(EISDIR);
+        return summary;
+    }
     std::string error;
     const auto file = io::MappedFile::open(path, error);
     if (!file) {
-        summary.error = error; // "<path>: cannot open: <reason>"
+        summary.error = error;
         return summary;
     }
     const std::string_view bytes = file->bytes();

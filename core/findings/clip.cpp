@@ -32,10 +32,13 @@ std::size_t clipInto(std::u16string_view text, const SpanOrigin *origins, std::s
     // becomes one space"; a run without either is kept unit for unit (U+2028/U+2029 never start a fold).
     for (std::size_t i = 0; i < text.size();) {
         if (!isJsWhitespace(text[i])) {
-            out += text[i];
+            std::size_t end = i + 1;
+            while (end < text.size() && !isJsWhitespace(text[end]))
+                ++end;
+            out.append(text.substr(i, end - i));
             if (track)
-                outOrigins->push_back(origins[i]);
-            ++i;
+                outOrigins->insert(outOrigins->end(), origins + i, origins + end);
+            i = end;
             continue;
         }
         std::size_t end = i;

@@ -9,7 +9,11 @@
 namespace tf::findings {
 
 // The run constant findingsServe (§5).
-enum class ServeMode { LedgerAndFacts, LedgerOnly };
+enum class ServeMode
+{
+    LedgerAndFacts,
+    LedgerOnly
+};
 
 // §4.1: role "tool" and no "notDispatched" key at all (any value, even null or false, disqualifies).
 bool isResultMessage(const json::Value &message);
@@ -23,19 +27,19 @@ std::vector<std::string> offeredResultIds(const json::Value &messages, const jso
 
 struct CollapsedMessage
 {
-    std::size_t index = 0;    // position in the message array
-    std::string toolCallId;   // WTF-8
-    std::string standing;     // the standing that collapsed it ("noise", "ruled-out", "fact" under ledger-only)
-    std::string ticket;       // the exact ticket text now in `content` (pure UTF-8, lone surrogates escaped)
+    std::size_t index = 0;            // position in the message array
+    std::string toolCallId;           // WTF-8
+    std::string standing;             // the standing that collapsed it ("noise", "ruled-out", "fact" under ledger-only)
+    std::string ticket;               // the exact ticket text now in `content` (pure UTF-8, lone surrogates escaped)
     std::size_t standingRowIndex = 0; // ledger row that decided it
 };
 
 struct CollapseResult
 {
-    json::Value messages;     // the input array itself when nothing was rewritten (sameArray)
+    json::Value messages; // the input array itself when nothing was rewritten (sameArray)
     bool sameArray = true;
-    std::vector<std::size_t> changed;         // ascending indices of rewritten messages
-    std::vector<CollapsedMessage> collapsed;  // one per changed index, same order
+    std::vector<std::size_t> changed;        // ascending indices of rewritten messages
+    std::vector<CollapsedMessage> collapsed; // one per changed index, same order
 };
 
 // collapseJudged (§5). `rows` nullptr when the ledger is absent. Unchanged messages keep their node identity.

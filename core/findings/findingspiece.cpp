@@ -129,16 +129,27 @@ void subject(LineComposer &c, const json::Value *assertion)
     c.model(member(assertion, "predicate"));
 }
 
-// The basis rows' propositions by the call's id, last write winning in the first slot (§3.4 `tested`, §9.5).
-InsertionOrderedMap propositionsOf(const json::Value &rows)
+// What the piece reads straight off the ledger rather than the fold, gathered in one pass:
+// - `tested` (§3.4): the basis rows' propositions by the call's id, the last write winning in the first slot (§9.5);
+// - the contingent rows, in LEDGER order (§3.6).
+struct LedgerScan
 {
     InsertionOrderedMap tested;
+    std::vector<std::size_t> contingentRows;
+};
+
+LedgerScan scanLedger(const json::Value &rows)
+{
+    LedgerScan scan;
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const json::Value &row = rows.at(i);
-        if (rowKindOf(row) == RowKind::Basis && row.contains("proposition"))
-            tested.set(jsMapKey(row.find("toolCallId")), &row, i);
+        const RowKind kind = rowKindOf(row);
+        if (kind == RowKind::Basis && row.contains("proposition"))
+            scan.tested.set(jsMapKey(row.find("toolCallId")), &row, i);
+        else if (kind == RowKind::Contingent)
+            scan.contingentRows.push_back(i);
     }
-    return tested;
+    return scan;
 }
 
 void testedSuffix(LineComposer &c, const json::Value &row, const InsertionOrderedMap &tested)
@@ -276,12 +287,10 @@ void nextStepLines(SectionBuilder &nextSteps, const std::vector<InsertionOrdered
 }
 
 // §3.6: every contingent row, in LEDGER order, no deduplication.
-void contingentLines(SectionBuilder &contingent, const json::Value &rows)
+void contingentLines(SectionBuilder &contingent, const json::Value &rows, const std::vector<std::size_t> &indices)
 {
-    for (std::size_t i = 0; i < rows.size(); ++i) {
+    for (std::size_t i : indices) {
         const json::Value &row = rows.at(i);
-        if (rowKindOf(row) != RowKind::Contingent)
-            continue;
         contingent.add([&](LineComposer &c) {
             c.row(i);
             const json::Value *declaredOn = row.find("declaredOn");
@@ -421,7 +430,8 @@ std::optional<FindingsPiece> composeFindingsPiece(const json::Value *rows, const
     if (!fold.hasStanding)
         return std::nullopt;
     const std::vector<InsertionOrderedMap::Entry> &current = fold.standingOf.entries();
-    const InsertionOrderedMap tested = propositionsOf(*rows);
+    const LedgerScan scan = scanLedger(*rows);
+    const InsertionOrderedMap &tested = scan.tested;
 
     FindingsPiece piece;
     std::vector<PieceSection> &sections = piece.sections;
@@ -445,7 +455,7 @@ std::optional<FindingsPiece> composeFindingsPiece(const json::Value *rows, const
     nextSteps.appendTo(sections);
 
     SectionBuilder contingent(SectionKind::Contingent, kContingentHeading);
-    contingentLines(contingent, *rows);
+    contingentLines(contingent, *rows, scan.contingentRows);
     contingent.appendTo(sections);
 
     SectionBuilder unsettled(SectionKind::Unsettled, kUnsettledHeading);
@@ -466,9 +476,8 @@ std::optional<FindingsPiece> composeFindingsPiece(const json::Value *rows, const
         [&](std::size_t i) { return stringOf(noise[i]->row->find("toolCallId")); }, noiseRows);
 
     const std::vector<std::string> undeclared = undeclaredIds(served, fold);
-    countLine(
-        sections, SectionKind::Undeclared, kUndeclaredLabel, kUndeclaredNote, undeclared.size(),
-        [&](std::size_t i) { return undeclared[i]; }, {});
+    countLine(sections, SectionKind::Undeclared, kUndeclaredLabel, kUndeclaredNote, undeclared.size(),
+              [&](std::size_t i) { return undeclared[i]; }, {});
 
     if (ask == AnswerAsk::QuoteFacts)
         sections.push_back(fixedSection(SectionKind::Ask, LineKind::Ask, answerAskLines()));

@@ -66,7 +66,8 @@ std::string jsMapKey(const json::Value *v)
         key += "undefined";
     } else if (v->isArray() || v->isObject()) {
         char buf[2 + 2 * sizeof(std::uintptr_t) + 1];
-        std::snprintf(buf, sizeof buf, "@%jx", static_cast<std::uintmax_t>(reinterpret_cast<std::uintptr_t>(v->identity())));
+        std::snprintf(buf, sizeof buf, "@%jx",
+                      static_cast<std::uintmax_t>(reinterpret_cast<std::uintptr_t>(v->identity())));
         key += buf;
     } else {
         // null, booleans and numbers: the type name keeps them apart from each other; -0 and 0 print alike, which

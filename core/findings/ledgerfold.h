@@ -12,7 +12,17 @@
 namespace tf::findings {
 
 // spec/findings.md §1: the seven row kinds. `kind` is matched exactly; anything else is Unknown and ignored.
-enum class RowKind { Basis, Standing, Conflict, Judgment, JudgmentError, Contingent, UnsettledByAbsence, Unknown };
+enum class RowKind
+{
+    Basis,
+    Standing,
+    Conflict,
+    Judgment,
+    JudgmentError,
+    Contingent,
+    UnsettledByAbsence,
+    Unknown
+};
 RowKind rowKindOf(const json::Value &row);
 const char *rowKindName(RowKind kind);
 
@@ -75,7 +85,7 @@ struct Conflict
 
 struct UnsettledEntry
 {
-    std::string toolCallId; // the map key (jsMapKey), as in InsertionOrderedMap::Entry
+    std::string toolCallId;           // the map key (jsMapKey), as in InsertionOrderedMap::Entry
     const json::Value *row = nullptr; // the unsettled-by-absence row
     std::size_t rowIndex = 0;
 };

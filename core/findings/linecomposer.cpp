@@ -69,12 +69,6 @@ LineComposer &LineComposer::model(const json::Value *v)
     return *this;
 }
 
-LineComposer &LineComposer::modelWtf8(std::string_view wtf8)
-{
-    appendWtf8(wtf8, SpanOrigin::Model);
-    return *this;
-}
-
 LineComposer &LineComposer::rendered(const json::Value *v)
 {
     if (m_hiddenRows)

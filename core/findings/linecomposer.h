@@ -19,14 +19,16 @@ public:
     LineComposer() = default;
     // A line past a cap: it is counted, not shown, so nothing is composed; only the rows it quotes are recorded,
     // into `hiddenRows`, for the `+K more` line.
-    explicit LineComposer(std::vector<std::size_t> *hiddenRows) : m_hiddenRows(hiddenRows) {}
+    explicit LineComposer(std::vector<std::size_t> *hiddenRows)
+        : m_hiddenRows(hiddenRows)
+    {
+    }
 
     // The library's own wording.
     LineComposer &library(std::u16string_view text);
     LineComposer &library(std::size_t number);
     // Data quoted from the record: the model's words, ids, names, refs (all interpolated through String(), §9.4).
     LineComposer &model(const json::Value *v);
-    LineComposer &modelWtf8(std::string_view wtf8);
     // renderValue (§3.4): a string raw, anything else JSON.stringify (§9.1), an absent value `undefined`.
     LineComposer &rendered(const json::Value *v);
     // A count-line id, clipped on its own (clipId, §3.5), not as part of the whole line.

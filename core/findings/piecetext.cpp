@@ -44,9 +44,9 @@ std::array<std::u16string, 6> headerLines(const FieldMeanings &m)
         line += meaning;
         return line;
     };
-    return {std::u16string(kHeaderFirstLine),        field(u"facts", m.facts),
-            field(u"limitations", m.limitations),     field(u"evidenceRefs", m.evidenceRefs),
-            field(u"nextSteps", m.nextSteps),         std::u16string(kHeaderLastLine)};
+    return {std::u16string(kHeaderFirstLine),     field(u"facts", m.facts),
+            field(u"limitations", m.limitations), field(u"evidenceRefs", m.evidenceRefs),
+            field(u"nextSteps", m.nextSteps),     std::u16string(kHeaderLastLine)};
 }
 
 } // namespace

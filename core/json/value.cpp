@@ -7,7 +7,7 @@ namespace tf::json {
 
 namespace {
 
-const Value kNullValue;
+const Value kNullValue{}; // braces: clang refuses a default-initialized const of this class
 
 // Index keys are compared numerically; both are known to be canonical, so length then bytes orders them.
 bool indexKeyLess(std::string_view a, std::string_view b)

@@ -212,6 +212,7 @@ void rebuildServed(const Run &run, std::size_t index, CallView &view)
     if (rec.hasStateAt) {
         if (const json::Value *history = rec.stateAt.findArray("history")) {
             view.committed = *history;
+            view.committedOwnedByRun = true;
             view.conversationOnRecord = true;
         } else if (const json::Value *records = rec.stateAt.findArray("messagesInjections")) {
             view.committed = messagesFromInjections(*records);
@@ -219,6 +220,7 @@ void rebuildServed(const Run &run, std::size_t index, CallView &view)
         }
     } else if (rec.eventHistory) {
         view.committed = *rec.eventHistory;
+        view.committedOwnedByRun = true;
         view.conversationOnRecord = true;
     } else {
         json::Value fromEvents = json::Value::array();

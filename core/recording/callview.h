@@ -84,6 +84,7 @@ struct CallView
     // Messages (§5.4)
     bool conversationOnRecord = false;
     json::Value committed;                    // before collapse and strip
+    bool committedOwnedByRun = false;         // committed's nodes live in the Run (history or an event payload)
     json::Value asSent;                       // after collapse and strip
     std::vector<findings::CollapsedMessage> collapsed;
     std::vector<std::string> servedIds;

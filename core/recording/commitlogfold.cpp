@@ -70,6 +70,11 @@ void splitInto(std::string_view path, std::vector<std::string_view> &out)
 // `updates` holds. So a merge places a private deep copy of each container element, the same copy every time the
 // row places that `updates` node, and only those copies can ever compare equal. The copy costs the size of what
 // the merge writes; nothing is built for rows without container elements in a merged array.
+//
+// Not reproduced: the library also edits a placed element in place when a later entry of the same row writes
+// through it by array index (`merge p`, then `set p␟0␟k`), which edits the row's own `updates` too. Here that write
+// copies the element, so a third entry merging `p` again would add it a second time. Only a path through an array
+// index can reach a placed element, no encoder writes one, and the vectors hold no such row.
 class RowIdentity
 {
 public:
@@ -229,11 +234,11 @@ std::optional<Value> merged(std::optional<Value> cur, const Value *src, RowIdent
     if (src->isObject()) {
         // `{...cur}` is a new object: `cur` itself is reused (and then edited copy-on-write) unless it is a copy
         // this row placed from `updates`, whose identity the result must not keep.
-        Value out = !cur                                                   ? Value::object()
+        Value out = !cur                                               ? Value::object()
                     : cur->isObject() && ids.isPlaced(cur->identity()) ? shallowObjectCopy(*cur)
-                    : cur->isObject()                                      ? std::move(*cur)
-                    : cur->isArray()                                       ? objectFromArray(*cur)
-                                                                           : Value::object();
+                    : cur->isObject()                                  ? std::move(*cur)
+                    : cur->isArray()                                   ? objectFromArray(*cur)
+                                                                       : Value::object();
         for (const json::Member *m = src->memberBegin(); m != src->memberEnd(); ++m)
             mergeMember(out, m->key, m->value, ids);
         return out;
@@ -427,6 +432,10 @@ bool CommitLogFold::apply(const Value &row)
                 continue;
             std::optional<Value> tail = valueAt(overwrite, segments);
             std::optional<Value> cur = takeSlot(*parent, segments.back());
+            // `[...current, ...tail]` is a new array in the library; extending in place keeps the node's identity,
+            // which only matters for a copy this row placed from `updates`.
+            if (cur && cur->isArray() && ids.isPlaced(cur->identity()))
+                cur = Value::arrayFromItems(std::vector<Value>(cur->begin(), cur->end()));
             if (cur && cur->isArray() && tail && tail->isArray()) {
                 // In place when no one sees past this array's end. By index: the tail may be the very node being
                 // extended (a `set` then an `append` of one overwrite path), and pushing can reallocate.

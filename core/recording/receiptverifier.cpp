@@ -38,6 +38,14 @@ private:
     {
         m_view.checks.push_back({std::move(part), badge, std::move(reason)});
     }
+    // Facts of as-sent message i; memoised per run when it is the committed node itself (not collapsed or stripped).
+    MessageFactsCache::Facts messageFacts(std::size_t i, bool withHash) const
+    {
+        const json::Value &m = m_view.asSent.at(i);
+        const bool owned = m_view.committedOwnedByRun && i < m_view.committed.size() &&
+                           m.identity() == m_view.committed.at(i).identity();
+        return m_run.messageFacts->get(m, withHash ? std::string_view(m_salt) : std::string_view(), owned);
+    }
     // Hash comparison; nullopt when the receipt carries placeholders.
     std::optional<bool> hashMatches(std::string_view content, const json::Value *stored) const
     {
@@ -254,7 +262,10 @@ void ReceiptVerifier::verifyMessages(const json::Value &receipt)
             add(part, Badge::Damaged, "the receipt entry's key does not match the message's toolCallId");
             continue;
         }
-        const auto hash = hashMatches(receipt::messageDigestInput(m), entry.find("hash"));
+        const json::Value *stored = entry.find("hash");
+        std::optional<bool> hash;
+        if (!m_placeholder && stored && stored->isString())
+            hash = messageFacts(i, true).hash == stored->asString();
         if (hash == false)
             add(part, Badge::Damaged, "the message differs from what the receipt hashed");
         else if (!hash)
@@ -339,13 +350,24 @@ void ReceiptVerifier::verifyMeasurement(const json::Value &receipt)
     const auto measure = [](const std::string &jsonText) {
         return std::pair<std::size_t, std::size_t>(text::lengthU16(jsonText), jsonText.size());
     };
+    // The messages array's JSON size from each message's (memoised) size: brackets plus a comma between items.
+    const auto measureMessages = [&] {
+        const std::size_t count = m_view.asSent.size();
+        std::pair<std::size_t, std::size_t> total{2 + (count ? count - 1 : 0), 2 + (count ? count - 1 : 0)};
+        for (std::size_t i = 0; i < count; ++i) {
+            const auto f = messageFacts(i, !m_placeholder);
+            total.first += f.jsonChars;
+            total.second += f.jsonBytes;
+        }
+        return total;
+    };
     json::Value schemas = json::Value::array();
     for (const ToolView &t : m_view.tools)
         if (t.schema)
             schemas.push_back(*t.schema);
     const std::pair<std::string, std::pair<std::size_t, std::size_t>> rebuilt[] = {
         {"systemPrompt", measure(json::jsQuoted(m_view.systemText))},
-        {"messages", measure(json::stringify(m_view.asSent))},
+        {"messages", measureMessages()},
         {"tools", measure(json::stringify(schemas))},
     };
     std::string problem;

@@ -3,6 +3,7 @@
 #include "callrecord.h"
 #include "event.h"
 #include "gap.h"
+#include "messagefacts.h"
 #include "recordingshape.h"
 
 #include "core/io/mappedfile.h"
@@ -59,6 +60,9 @@ struct Run
     std::optional<json::Value> finalLedger;
     // Reference files (C) carry the library's own per-call views; kept for cross-checks.
     std::vector<json::Value> servedViews;
+
+    // Memo shared by every view built from this run (thread-safe).
+    std::shared_ptr<MessageFactsCache> messageFacts = std::make_shared<MessageFactsCache>();
 
     const Event *event(std::optional<std::size_t> i) const { return i && *i < events.size() ? &events[*i] : nullptr; }
 };

@@ -119,8 +119,7 @@ int main(int argc, char **argv)
 
         std::printf("synthetic delta log: %zu rows (%.1f MB JSON), parse %.1f ms, fold %.1f ms (%.2f us/row), "
                     "history %zu messages\n",
-                    kRows, double(text.size()) / 1e6, parseMs, foldMs, foldMs * 1000.0 / double(kRows),
-                    historyLength);
+                    kRows, double(text.size()) / 1e6, parseMs, foldMs, foldMs * 1000.0 / double(kRows), historyLength);
         std::printf("  with a whole-state snapshot kept after every row: %.1f ms; snapshots 1 and %zu share one "
                     "history array: %s; snapshot 500 sees %zu messages\n",
                     snapshotMs, kRows - 1, sharedHistory ? "yes" : "no", snapshots[500].find("history")->size());

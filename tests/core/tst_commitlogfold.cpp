@@ -46,11 +46,10 @@ std::string trace(std::initializer_list<std::string> entries)
 }
 
 // A bundle as the library writes it; only trace, overwrite and updates feed the fold.
-std::string bundle(const std::string &traceJson, const std::string &overwrite = "{}",
-                   const std::string &updates = "{}")
+std::string bundle(const std::string &traceJson, const std::string &overwrite = "{}", const std::string &updates = "{}")
 {
-    return R"({"idx":0,"stage":"S","stageId":"s","runtimeStageId":"s#1","trace":)" + traceJson +
-           R"(,"overwrite":)" + overwrite + R"(,"updates":)" + updates + R"(,"redactedPaths":[]})";
+    return R"({"idx":0,"stage":"S","stageId":"s","runtimeStageId":"s#1","trace":)" + traceJson + R"(,"overwrite":)" +
+           overwrite + R"(,"updates":)" + updates + R"(,"redactedPaths":[]})";
 }
 
 std::string rows(std::initializer_list<std::string> bundles)
@@ -112,7 +111,8 @@ void TestCommitLogFold::fold_data()
     QTest::addColumn<QString>("expected");
 
     // set
-    QTest::newRow("set-replaces-value") << R"({"p":1,"q":2})" << q(rows({bundle(trace({e("set", "p")}), R"({"p":[1,2]})")}))
+    QTest::newRow("set-replaces-value") << R"({"p":1,"q":2})"
+                                        << q(rows({bundle(trace({e("set", "p")}), R"({"p":[1,2]})")}))
                                         << R"({"p":[1,2],"q":2})";
     QTest::newRow("set-with-missing-overwrite-leaves-member-absent")
         << R"({"p":1,"q":2})" << q(rows({bundle(trace({e("set", "p")}))})) << R"({"q":2})";
@@ -139,9 +139,10 @@ void TestCommitLogFold::fold_data()
         << R"({"h":[1],"k":0})" << q(rows({bundle(trace({e("append", "h")}))})) << R"({"k":0})";
     QTest::newRow("append-to-set-value-of-same-row")
         << "" << q(rows({bundle(trace({e("set", "h"), e("append", "h")}), R"({"h":[1,2]})")})) << R"({"h":[1,2,1,2]})";
-    QTest::newRow("append-nested-path")
-        << R"({"a":{"s":[1,2]}})" << q(rows({bundle(trace({e("append", R"(a\u001fs)")}), R"({"a":{"s":[3,4]}})")}))
-        << R"({"a":{"s":[1,2,3,4]}})";
+    QTest::newRow("append-nested-path") << R"({"a":{"s":[1,2]}})"
+                                        << q(rows(
+                                               {bundle(trace({e("append", R"(a\u001fs)")}), R"({"a":{"s":[3,4]}})")}))
+                                        << R"({"a":{"s":[1,2,3,4]}})";
 
     // delete
     QTest::newRow("delete-removes-member")
@@ -217,7 +218,8 @@ void TestCommitLogFold::fold_data()
         << "" << q(rows({bundle(trace({e("merge", "p"), e("merge", "p")}), "{}", R"({"p":[{"k":1}]})")}))
         << R"({"p":[{"k":1}]})";
     QTest::newRow("merge-same-path-twice-onto-array-adds-one-object")
-        << R"({"p":[0]})" << q(rows({bundle(trace({e("merge", "p"), e("merge", "p")}), "{}", R"({"p":[{"k":1},[2]]})")}))
+        << R"({"p":[0]})"
+        << q(rows({bundle(trace({e("merge", "p"), e("merge", "p")}), "{}", R"({"p":[{"k":1},[2]]})")}))
         << R"({"p":[0,{"k":1},[2]]})";
     QTest::newRow("merge-set-merge-ends-with-two-objects")
         << ""
@@ -225,16 +227,42 @@ void TestCommitLogFold::fold_data()
                           R"({"p":[{"k":1}]})")}))
         << R"({"p":[{"k":1},{"k":1}]})";
     QTest::newRow("merge-path-then-ancestor-adds-one-object")
-        << "" << q(rows({bundle(trace({e("merge", R"(a\u001fx)"), e("merge", "a")}), "{}", R"({"a":{"x":[{"k":1}],"n":1}})")}))
+        << ""
+        << q(rows(
+               {bundle(trace({e("merge", R"(a\u001fx)"), e("merge", "a")}), "{}", R"({"a":{"x":[{"k":1}],"n":1}})")}))
         << R"({"a":{"x":[{"k":1}],"n":1}})";
     QTest::newRow("merge-ancestor-then-path-adds-one-object")
-        << "" << q(rows({bundle(trace({e("merge", "a"), e("merge", R"(a\u001fx)")}), "{}", R"({"a":{"x":[{"k":1}]}})")}))
+        << ""
+        << q(rows({bundle(trace({e("merge", "a"), e("merge", R"(a\u001fx)")}), "{}", R"({"a":{"x":[{"k":1}]}})")}))
         << R"({"a":{"x":[{"k":1}]}})";
     QTest::newRow("merge-identity-does-not-cross-rows")
         << ""
         << q(rows({bundle(trace({e("merge", "p")}), "{}", R"({"p":[{"k":1}]})"),
                    bundle(trace({e("merge", "p")}), "{}", R"({"p":[{"k":1}]})")}))
         << R"({"p":[{"k":1},{"k":1}]})";
+
+    // A path through an element the row placed: the library's `{...x}`, union and append make new containers, so
+    // the result no longer counts as that `updates` node.
+    QTest::newRow("merge-into-placed-object-makes-a-new-object")
+        << ""
+        << q(rows(
+               {bundle(trace({e("merge", "p"), e("merge", R"(p\u001f0)"), e("merge", "p")}), "{}", R"({"p":[{}]})")}))
+        << R"({"p":[{},{}]})";
+    QTest::newRow("union-into-placed-array-makes-a-new-array")
+        << ""
+        << q(rows(
+               {bundle(trace({e("merge", "p"), e("merge", R"(p\u001f0)"), e("merge", "p")}), "{}", R"({"p":[[1]]})")}))
+        << R"({"p":[[1],[1]]})";
+    QTest::newRow("append-onto-placed-array-makes-a-new-array")
+        << ""
+        << q(rows({bundle(trace({e("merge", "p"), e("append", R"(p\u001f0)"), e("merge", "p")}), R"({"p":[[9]]})",
+                          R"({"p":[[1]]})")}))
+        << R"({"p":[[1,9],[1]]})";
+    QTest::newRow("merge-inside-placed-element-dedups-its-nodes")
+        << ""
+        << q(rows({bundle(trace({e("merge", "p"), e("merge", R"(p\u001f0\u001fl)")}), "{}",
+                          R"({"p":[{"l":[{"z":1}]}]})")}))
+        << R"({"p":[{"l":[{"z":1}]}]})";
 
     // other verbs are merges
     QTest::newRow("unknown-verb-update-is-merge")
@@ -243,9 +271,9 @@ void TestCommitLogFold::fold_data()
     QTest::newRow("unknown-verb-SET-is-merge-not-set")
         << R"({"p":[1]})" << q(rows({bundle(trace({e("SET", "p")}), R"({"p":"over"})", R"({"p":[2]})")}))
         << R"({"p":[1,2]})";
-    QTest::newRow("empty-verb-is-merge")
-        << R"({"p":{"a":1}})" << q(rows({bundle(trace({e("", "p")}), "{}", R"({"p":{"b":2}})")}))
-        << R"({"p":{"a":1,"b":2}})";
+    QTest::newRow("empty-verb-is-merge") << R"({"p":{"a":1}})"
+                                         << q(rows({bundle(trace({e("", "p")}), "{}", R"({"p":{"b":2}})")}))
+                                         << R"({"p":{"a":1,"b":2}})";
     QTest::newRow("missing-verb-is-merge")
         << R"({"p":{"a":1}})" << q(rows({bundle(R"([{"path":"p"}])", "{}", R"({"p":{"b":2}})")}))
         << R"({"p":{"a":1,"b":2}})";
@@ -264,14 +292,16 @@ void TestCommitLogFold::fold_data()
         << R"({"a":null})" << q(rows({bundle(trace({e("append", R"(a\u001fb)")}), R"({"a":{"b":[1]}})")}))
         << R"({"a":{"b":[1]}})";
     QTest::newRow("nested-path-keeps-sibling-members")
-        << R"({"a":{"x":1,"b":{"y":2}}})" << q(rows({bundle(trace({e("set", R"(a\u001fb\u001fz)")}), R"({"a":{"b":{"z":3}}})")}))
+        << R"({"a":{"x":1,"b":{"y":2}}})"
+        << q(rows({bundle(trace({e("set", R"(a\u001fb\u001fz)")}), R"({"a":{"b":{"z":3}}})")}))
         << R"({"a":{"x":1,"b":{"y":2,"z":3}}})";
     QTest::newRow("dot-is-an-ordinary-character")
         << "" << q(rows({bundle(trace({e("set", "meta.data")}), R"({"meta.data":1})")})) << R"({"meta.data":1})";
     QTest::newRow("empty-path-is-one-empty-key")
         << "" << q(rows({bundle(trace({e("set", "")}), R"({"":1})")})) << R"({"":1})";
     QTest::newRow("array-index-segment-writes-element")
-        << R"({"a":[1,{"x":1,"y":0}]})" << q(rows({bundle(trace({e("set", R"(a\u001f1\u001fx)")}), R"({"a":[0,{"x":2}]})")}))
+        << R"({"a":[1,{"x":1,"y":0}]})"
+        << q(rows({bundle(trace({e("set", R"(a\u001f1\u001fx)")}), R"({"a":[0,{"x":2}]})")}))
         << R"({"a":[1,{"x":2,"y":0}]})";
     QTest::newRow("array-index-segment-replaces-primitive-element")
         << R"({"a":[1,2]})" << q(rows({bundle(trace({e("set", R"(a\u001f0\u001fx)")}), R"({"a":[{"x":3}]})")}))
@@ -331,8 +361,8 @@ void TestCommitLogFold::isCommitBundle_data()
     QTest::addColumn<bool>("bundle");
     QTest::newRow("full-bundle") << q(bundle("[]")) << true;
     QTest::newRow("without-overwrite-and-updates") << R"({"runtimeStageId":"x#1","trace":[]})" << true;
-    QTest::newRow("idx-stage-and-stageId-not-checked") << R"({"idx":"nine","stage":5,"runtimeStageId":"","trace":[]})"
-                                                       << true;
+    QTest::newRow("idx-stage-and-stageId-not-checked")
+        << R"({"idx":"nine","stage":5,"runtimeStageId":"","trace":[]})" << true;
     QTest::newRow("null") << "null" << false;
     QTest::newRow("string") << R"("not a bundle")" << false;
     QTest::newRow("number") << "3" << false;
@@ -357,12 +387,12 @@ void TestCommitLogFold::isCommitBundle()
 
 void TestCommitLogFold::nonBundleRowsAreSkipped()
 {
-    const Parsed log = parseOk(
-        rows({bundle(trace({e("set", "score")}), R"({"score":39})"), R"("not a bundle")", "null",
-              R"({"runtimeStageId":9,"trace":[{"path":"score","verb":"set"}],"overwrite":{"score":2}})",
-              R"({"runtimeStageId":"x#9","trace":[{"path":"score","verb":"merge"}],"updates":["b"]})",
-              R"({"runtimeStageId":"x#3","trace":[{"path":"score","verb":"set"}]})",
-              bundle(trace({e("set", "flag")}), R"({"flag":true})")}));
+    const Parsed log =
+        parseOk(rows({bundle(trace({e("set", "score")}), R"({"score":39})"), R"("not a bundle")", "null",
+                      R"({"runtimeStageId":9,"trace":[{"path":"score","verb":"set"}],"overwrite":{"score":2}})",
+                      R"({"runtimeStageId":"x#9","trace":[{"path":"score","verb":"merge"}],"updates":["b"]})",
+                      R"({"runtimeStageId":"x#3","trace":[{"path":"score","verb":"set"}]})",
+                      bundle(trace({e("set", "flag")}), R"({"flag":true})")}));
     recording::CommitLogFold fold(nullptr);
     std::vector<std::size_t> skipped;
     std::vector<std::string> states;
@@ -382,11 +412,15 @@ void TestCommitLogFold::splitStatePath_data()
     QTest::addColumn<QString>("path");
     QTest::addColumn<QStringList>("segments");
     QTest::newRow("one-segment") << "history" << QStringList{"history"};
-    QTest::newRow("unit-separator-splits") << "activeByslot\x1fsystemPrompt" << QStringList{"activeByslot", "systemPrompt"};
+    QTest::newRow("unit-separator-splits")
+        << "activeByslot\x1fsystemPrompt" << QStringList{"activeByslot", "systemPrompt"};
     QTest::newRow("dot-does-not-split") << "meta.data" << QStringList{"meta.data"};
     QTest::newRow("empty-is-one-empty-segment") << "" << QStringList{""};
     QTest::newRow("trailing-separator-gives-empty-segment") << "a\x1f" << QStringList{"a", ""};
-    QTest::newRow("three-segments") << "a\x1f" "0\x1f" "b" << QStringList{"a", "0", "b"};
+    QTest::newRow("three-segments") << "a\x1f"
+                                       "0\x1f"
+                                       "b"
+                                    << QStringList{"a", "0", "b"};
 }
 
 void TestCommitLogFold::splitStatePath()
@@ -404,16 +438,38 @@ void TestCommitLogFold::readStatePath_data()
 {
     QTest::addColumn<QString>("path");
     QTest::addColumn<QString>("expected"); // empty: missing
-    QTest::newRow("top-level") << "a" << R"({"b":[10,{"c":"x"}],"constructor":1})";
-    QTest::newRow("nested") << "a\x1f" "b" << R"([10,{"c":"x"}])";
-    QTest::newRow("array-index") << "a\x1f" "b\x1f" "1\x1f" "c" << R"("x")";
-    QTest::newRow("non-canonical-index-is-missing") << "a\x1f" "b\x1f" "01" << "";
-    QTest::newRow("index-past-end-is-missing") << "a\x1f" "b\x1f" "2" << "";
-    QTest::newRow("through-number-is-missing") << "a\x1f" "b\x1f" "0\x1f" "c" << "";
-    QTest::newRow("missing-member") << "z" << "";
-    QTest::newRow("refused-constructor-even-as-own-key") << "a\x1f" "constructor" << "";
-    QTest::newRow("refused-proto") << "__proto__" << "";
-    QTest::newRow("refused-prototype") << "prototype" << "";
+    QTest::newRow("top-level") << "a"
+                               << R"({"b":[10,{"c":"x"}],"constructor":1})";
+    QTest::newRow("nested") << "a\x1f"
+                               "b"
+                            << R"([10,{"c":"x"}])";
+    QTest::newRow("array-index") << "a\x1f"
+                                    "b\x1f"
+                                    "1\x1f"
+                                    "c"
+                                 << R"("x")";
+    QTest::newRow("non-canonical-index-is-missing") << "a\x1f"
+                                                       "b\x1f"
+                                                       "01"
+                                                    << "";
+    QTest::newRow("index-past-end-is-missing") << "a\x1f"
+                                                  "b\x1f"
+                                                  "2"
+                                               << "";
+    QTest::newRow("through-number-is-missing") << "a\x1f"
+                                                  "b\x1f"
+                                                  "0\x1f"
+                                                  "c"
+                                               << "";
+    QTest::newRow("missing-member") << "z"
+                                    << "";
+    QTest::newRow("refused-constructor-even-as-own-key") << "a\x1f"
+                                                            "constructor"
+                                                         << "";
+    QTest::newRow("refused-proto") << "__proto__"
+                                   << "";
+    QTest::newRow("refused-prototype") << "prototype"
+                                       << "";
 }
 
 void TestCommitLogFold::readStatePath()
@@ -448,10 +504,10 @@ void TestCommitLogFold::unionTurnsNegativeZeroIntoZero()
 
 void TestCommitLogFold::unknownVerbsAreCounted()
 {
-    const Parsed log = parseOk(rows({bundle(trace({e("update", "a"), e("merge", "b"), e("SET", "c")}), "{}",
-                                            R"({"a":1,"b":2,"c":3})"),
-                                     bundle(trace({e("", "d"), e("set", "e"), e("append", "f"), e("delete", "g")}),
-                                            R"({"e":1,"f":[1]})", R"({"d":4})")}));
+    const Parsed log =
+        parseOk(rows({bundle(trace({e("update", "a"), e("merge", "b"), e("SET", "c")}), "{}", R"({"a":1,"b":2,"c":3})"),
+                      bundle(trace({e("", "d"), e("set", "e"), e("append", "f"), e("delete", "g")}),
+                             R"({"e":1,"f":[1]})", R"({"d":4})")}));
     recording::CommitLogFold fold(nullptr);
     for (const json::Value &row : log.value)
         QVERIFY(fold.apply(row));
@@ -494,9 +550,9 @@ void TestCommitLogFold::sharedOverwriteAndUpdatesNodesAreNotIdentical()
 
 void TestCommitLogFold::snapshotsDoNotSeeLaterRows()
 {
-    const Parsed log = parseOk(rows({bundle(trace({e("set", R"(a\u001fb)"), e("set", "h")}), R"({"a":{"b":1},"h":[1]})"),
-                                     bundle(trace({e("set", R"(a\u001fb)"), e("append", "h"), e("delete", "x")}),
-                                            R"({"a":{"b":2},"h":[2]})")}));
+    const Parsed log = parseOk(rows(
+        {bundle(trace({e("set", R"(a\u001fb)"), e("set", "h")}), R"({"a":{"b":1},"h":[1]})"),
+         bundle(trace({e("set", R"(a\u001fb)"), e("append", "h"), e("delete", "x")}), R"({"a":{"b":2},"h":[2]})")}));
     const Parsed base = parseOk(R"({"x":true})");
     recording::CommitLogFold fold(&base.value);
     QVERIFY(fold.apply(log.value.at(0)));
@@ -529,9 +585,9 @@ void TestCommitLogFold::deltaAppendExtendsTheSharedArrayInPlace()
 void TestCommitLogFold::initialStateIsNeverModified()
 {
     const Parsed base = parseOk(R"({"h":[1],"o":{"k":[1]},"d":1})");
-    const Parsed log = parseOk(rows({bundle(trace({e("append", "h"), e("merge", "o"), e("delete", "d"),
-                                                   e("set", R"(o\u001fz)")}),
-                                            R"({"h":[2],"o":{"z":0}})", R"({"o":{"k":[2]}})")}));
+    const Parsed log =
+        parseOk(rows({bundle(trace({e("append", "h"), e("merge", "o"), e("delete", "d"), e("set", R"(o\u001fz)")}),
+                             R"({"h":[2],"o":{"z":0}})", R"({"o":{"k":[2]}})")}));
     recording::CommitLogFold fold(&base.value);
     QVERIFY(fold.apply(log.value.at(0)));
     QCOMPARE(q(json::stringify(base.value)), QStringLiteral(R"({"h":[1],"o":{"k":[1]},"d":1})"));
@@ -540,7 +596,8 @@ void TestCommitLogFold::initialStateIsNeverModified()
 
 void TestCommitLogFold::referenceSampleFold()
 {
-    const Parsed sample = parseOk(readFile(TRACEFOLD_TEST_DATA "/samples/agentfootprint-reference-agent-findings.json"));
+    const Parsed sample =
+        parseOk(readFile(TRACEFOLD_TEST_DATA "/samples/agentfootprint-reference-agent-findings.json"));
     const json::Value *log = sample.value.findArray("commitLog");
     QVERIFY(log);
     QCOMPARE(log->size(), std::size_t(53));

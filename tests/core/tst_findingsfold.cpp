@@ -24,7 +24,11 @@ json::Value parseOk(const std::string &text, json::StringArena &arena)
 // A ledger and the text it was parsed from, kept alive together (unescaped strings are views into the text).
 struct Ledger
 {
-    explicit Ledger(std::string json) : text(std::move(json)) { rows = parseOk(text, arena); }
+    explicit Ledger(std::string json)
+        : text(std::move(json))
+    {
+        rows = parseOk(text, arena);
+    }
     std::string text;
     json::StringArena arena;
     json::Value rows;
@@ -171,9 +175,9 @@ void TestFindingsFold::foldOrder_data()
                                   R"(,{"kind":"judgment","toolCallId":"c2","standing":"fact"},)" +
                                   R"({"kind":"standing ","toolCallId":"c3","standing":"fact","assertions":[]}])")
         << QStringList{"c1"} << QStringList{"open"} << QList<int>{1};
-    QTest::newRow("any-string-id")
-        << QString::fromStdString("[" + standing("0", "noise") + "," + standing("a\\nb", "open") + "]")
-        << QStringList{"0", "a\nb"} << QStringList{"noise", "open"} << QList<int>{0, 1};
+    QTest::newRow("any-string-id") << QString::fromStdString("[" + standing("0", "noise") + "," +
+                                                             standing("a\\nb", "open") + "]")
+                                   << QStringList{"0", "a\nb"} << QStringList{"noise", "open"} << QList<int>{0, 1};
 }
 
 void TestFindingsFold::foldOrder()
@@ -199,22 +203,30 @@ void TestFindingsFold::assertionKey_data()
 {
     QTest::addColumn<QString>("assertion");
     QTest::addColumn<QByteArray>("key");
-    QTest::newRow("no-epoch-trailing-nul") << R"({"subject":{"kind":"port","id":"fc1/7"},"predicate":"state"})"
-                                           << QByteArray("port\0fc1/7\0state\0", 17);
+    QTest::newRow("no-epoch-trailing-nul")
+        << R"({"subject":{"kind":"port","id":"fc1/7"},"predicate":"state"})" << QByteArray("port\0fc1/7\0state\0", 17);
     QTest::newRow("integer-epoch") << R"({"subject":{"kind":"port","id":"y"},"predicate":"state","epoch":3})"
-                                   << QByteArray("port\0y\0state\0" "3", 14);
+                                   << QByteArray("port\0y\0state\0"
+                                                 "3",
+                                                 14);
     QTest::newRow("epoch-js-number-format") << R"({"subject":{"kind":"k","id":"i"},"predicate":"p","epoch":1e21})"
-                                            << QByteArray("k\0i\0p\0" "1e+21", 11);
+                                            << QByteArray("k\0i\0p\0"
+                                                          "1e+21",
+                                                          11);
     QTest::newRow("fraction-epoch") << R"({"subject":{"kind":"k","id":"i"},"predicate":"p","epoch":0.5})"
-                                    << QByteArray("k\0i\0p\0" "0.5", 9);
-    QTest::newRow("null-epoch-is-present") << R"({"subject":{"kind":"k","id":"i"},"predicate":"p","epoch":null})"
-                                           << QByteArray("k\0i\0p\0null", 10);
+                                    << QByteArray("k\0i\0p\0"
+                                                  "0.5",
+                                                  9);
+    QTest::newRow("null-epoch-is-present")
+        << R"({"subject":{"kind":"k","id":"i"},"predicate":"p","epoch":null})" << QByteArray("k\0i\0p\0null", 10);
     QTest::newRow("spaces-kept") << R"({"subject":{"kind":"a b","id":"c"},"predicate":"state "})"
                                  << QByteArray("a b\0c\0state \0", 13);
-    QTest::newRow("missing-subject-is-undefined") << R"({"predicate":"p"})"
-                                                  << QByteArray("undefined\0undefined\0p\0", 22);
+    QTest::newRow("missing-subject-is-undefined")
+        << R"({"predicate":"p"})" << QByteArray("undefined\0undefined\0p\0", 22);
     QTest::newRow("subject-not-an-object") << R"({"subject":"port","predicate":7})"
-                                           << QByteArray("undefined\0undefined\0" "7\0", 22);
+                                           << QByteArray("undefined\0undefined\0"
+                                                         "7\0",
+                                                         22);
 }
 
 void TestFindingsFold::assertionKey()
@@ -243,38 +255,54 @@ void TestFindingsFold::conflictComparison_data()
     QTest::addColumn<QString>("first");  // the value member of c1's assertion ("" for none)
     QTest::addColumn<QString>("second"); // the value member of c2's assertion
     QTest::addColumn<bool>("conflict");
-    QTest::newRow("strings-differ") << R"("value":"up")" << R"("value":"down")" << true;
-    QTest::newRow("strings-equal") << R"("value":"up")" << R"("value":"up")" << false;
-    QTest::newRow("one-vs-string-one") << R"("value":1)" << R"("value":"1")" << true;
-    QTest::newRow("true-vs-one") << R"("value":true)" << R"("value":1)" << true;
-    QTest::newRow("numbers-as-doubles") << R"("value":100)" << R"("value":1e2)" << false;
-    QTest::newRow("zero-and-negative-zero") << R"("value":0)" << R"("value":-0)" << false;
-    QTest::newRow("key-order-insensitive") << R"("value":{"a":1,"b":2})" << R"("value":{"b":2,"a":1})" << false;
+    QTest::newRow("strings-differ") << R"("value":"up")"
+                                    << R"("value":"down")" << true;
+    QTest::newRow("strings-equal") << R"("value":"up")"
+                                   << R"("value":"up")" << false;
+    QTest::newRow("one-vs-string-one") << R"("value":1)"
+                                       << R"("value":"1")" << true;
+    QTest::newRow("true-vs-one") << R"("value":true)"
+                                 << R"("value":1)" << true;
+    QTest::newRow("numbers-as-doubles") << R"("value":100)"
+                                        << R"("value":1e2)" << false;
+    QTest::newRow("zero-and-negative-zero") << R"("value":0)"
+                                            << R"("value":-0)" << false;
+    QTest::newRow("key-order-insensitive") << R"("value":{"a":1,"b":2})"
+                                           << R"("value":{"b":2,"a":1})" << false;
     QTest::newRow("nested-key-order-insensitive") << R"("value":[{"x":{"p":1,"q":2}}])"
                                                   << R"("value":[{"x":{"q":2,"p":1}}])" << false;
-    QTest::newRow("array-order-matters") << R"("value":[1,2])" << R"("value":[2,1])" << true;
-    QTest::newRow("known-claim-equals-plain") << R"("value":{"kind":"known","value":"up"})" << R"("value":"up")"
-                                              << false;
-    QTest::newRow("known-claim-differs") << R"("value":{"kind":"known","value":"up"})" << R"("value":"down")"
-                                         << true;
-    QTest::newRow("known-claim-unwrapped-only-once")
-        << R"("value":{"kind":"known","value":{"kind":"known","value":1}})" << R"("value":{"kind":"known","value":1})"
-        << true;
+    QTest::newRow("array-order-matters") << R"("value":[1,2])"
+                                         << R"("value":[2,1])" << true;
+    QTest::newRow("known-claim-equals-plain") << R"("value":{"kind":"known","value":"up"})"
+                                              << R"("value":"up")" << false;
+    QTest::newRow("known-claim-differs") << R"("value":{"kind":"known","value":"up"})"
+                                         << R"("value":"down")" << true;
+    QTest::newRow("known-claim-unwrapped-only-once") << R"("value":{"kind":"known","value":{"kind":"known","value":1}})"
+                                                     << R"("value":{"kind":"known","value":1})" << true;
     QTest::newRow("known-without-value-compares-whole") << R"("value":{"kind":"known"})"
                                                         << R"("value":{"kind":"known"})" << false;
-    QTest::newRow("unknown-claim-does-not-participate") << R"("value":{"kind":"unknown"})" << R"("value":"down")"
-                                                        << false;
+    QTest::newRow("unknown-claim-does-not-participate") << R"("value":{"kind":"unknown"})"
+                                                        << R"("value":"down")" << false;
     QTest::newRow("not-applicable-does-not-participate") << R"("value":{"kind":"not-applicable","why":"x"})"
                                                          << R"("value":"down")" << false;
-    QTest::newRow("absent-value-does-not-participate") << "" << R"("value":"down")" << false;
-    QTest::newRow("null-participates") << R"("value":null)" << R"("value":"x")" << true;
-    QTest::newRow("false-participates") << R"("value":false)" << R"("value":"x")" << true;
-    QTest::newRow("zero-participates") << R"("value":0)" << R"("value":"x")" << true;
-    QTest::newRow("empty-string-participates") << R"("value":"")" << R"("value":"x")" << true;
-    QTest::newRow("array-participates") << R"("value":[])" << R"("value":"x")" << true;
-    QTest::newRow("kind-other-participates") << R"("value":{"kind":"other"})" << R"("value":"x")" << true;
-    QTest::newRow("kind-number-participates") << R"("value":{"kind":1})" << R"("value":"x")" << true;
-    QTest::newRow("kind-null-participates") << R"("value":{"kind":null})" << R"("value":"x")" << true;
+    QTest::newRow("absent-value-does-not-participate") << ""
+                                                       << R"("value":"down")" << false;
+    QTest::newRow("null-participates") << R"("value":null)"
+                                       << R"("value":"x")" << true;
+    QTest::newRow("false-participates") << R"("value":false)"
+                                        << R"("value":"x")" << true;
+    QTest::newRow("zero-participates") << R"("value":0)"
+                                       << R"("value":"x")" << true;
+    QTest::newRow("empty-string-participates") << R"("value":"")"
+                                               << R"("value":"x")" << true;
+    QTest::newRow("array-participates") << R"("value":[])"
+                                        << R"("value":"x")" << true;
+    QTest::newRow("kind-other-participates") << R"("value":{"kind":"other"})"
+                                             << R"("value":"x")" << true;
+    QTest::newRow("kind-number-participates") << R"("value":{"kind":1})"
+                                              << R"("value":"x")" << true;
+    QTest::newRow("kind-null-participates") << R"("value":{"kind":null})"
+                                            << R"("value":"x")" << true;
 }
 
 void TestFindingsFold::conflictComparison()
@@ -292,8 +320,8 @@ void TestFindingsFold::conflictComparison()
 
 void TestFindingsFold::conflictGroupsOnlyParticipants()
 {
-    Ledger l("[" + fact("c1", assertion(R"("value":"up")")) + "," + fact("c2", assertion(R"("value":"down")")) +
-             "," + fact("c3", assertion(R"("value":{"kind":"unknown"})")) + "," +
+    Ledger l("[" + fact("c1", assertion(R"("value":"up")")) + "," + fact("c2", assertion(R"("value":"down")")) + "," +
+             fact("c3", assertion(R"("value":{"kind":"unknown"})")) + "," +
              fact("c4", assertion(R"("value":"sideways")", "quoted")) + "]");
     const findings::LedgerFold fold = findings::foldLedger(l.rows);
     QCOMPARE(fold.conflicts.size(), std::size_t(1));
@@ -317,8 +345,8 @@ void TestFindingsFold::conflictsComeOutInFirstSeenKeyOrder()
 void TestFindingsFold::epochsSeparateKeys()
 {
     const auto withEpoch = [](const std::string &value, const std::string &epoch) {
-        return R"({"subject":{"kind":"port","id":"y"},"predicate":"state","value":)" + value + R"(,"epoch":)" +
-               epoch + R"(,"stratum":"asserted","provenance":"tool:x"})";
+        return R"({"subject":{"kind":"port","id":"y"},"predicate":"state","value":)" + value + R"(,"epoch":)" + epoch +
+               R"(,"stratum":"asserted","provenance":"tool:x"})";
     };
     Ledger l("[" + fact("c1", withEpoch("\"up\"", "1")) + "," + fact("c2", withEpoch("\"down\"", "2")) + "," +
              fact("c3", withEpoch("\"down\"", "3")) + "," + fact("c4", withEpoch("\"up\"", "3")) + "]");
@@ -428,10 +456,10 @@ void TestFindingsFold::validateRows_data()
     QTest::addColumn<QString>("rows");
     QTest::addColumn<QStringList>("issues"); // "<index>: <reason>"
     QTest::newRow("well-formed") << QString::fromStdString("[" + fact("c1", assertion(R"("value":"up")")) + "," +
-                                                          standing("c2", "noise") + "]")
+                                                           standing("c2", "noise") + "]")
                                  << QStringList{};
-    QTest::newRow("unknown-kinds-are-not-malformed") << R"([{"kind":"note","anything":1},{"kind":"standing "}])"
-                                                     << QStringList{};
+    QTest::newRow("unknown-kinds-are-not-malformed")
+        << R"([{"kind":"note","anything":1},{"kind":"standing "}])" << QStringList{};
     QTest::newRow("non-object-row") << QString::fromStdString("[" + standing("c1", "noise") + ",42,null]")
                                     << QStringList{"1: row is a number, not an object",
                                                    "2: row is null, not an object"};
@@ -493,14 +521,22 @@ void TestFindingsFold::stringOfFollowsJavaScript_data()
 {
     QTest::addColumn<QString>("value"); // "" stands for an absent value
     QTest::addColumn<QString>("expected");
-    QTest::newRow("absent-is-undefined") << "" << "undefined";
-    QTest::newRow("string-as-is") << R"("a b")" << "a b";
-    QTest::newRow("null") << "null" << "null";
-    QTest::newRow("true") << "true" << "true";
-    QTest::newRow("number-js-format") << "1e21" << "1e+21";
-    QTest::newRow("small-number") << "1e-7" << "1e-7";
-    QTest::newRow("array-joined") << R"([1,null,"x",[2,3],true])" << "1,,x,2,3,true";
-    QTest::newRow("object") << R"({"a":1})" << "[object Object]";
+    QTest::newRow("absent-is-undefined") << ""
+                                         << "undefined";
+    QTest::newRow("string-as-is") << R"("a b")"
+                                  << "a b";
+    QTest::newRow("null") << "null"
+                          << "null";
+    QTest::newRow("true") << "true"
+                          << "true";
+    QTest::newRow("number-js-format") << "1e21"
+                                      << "1e+21";
+    QTest::newRow("small-number") << "1e-7"
+                                  << "1e-7";
+    QTest::newRow("array-joined") << R"([1,null,"x",[2,3],true])"
+                                  << "1,,x,2,3,true";
+    QTest::newRow("object") << R"({"a":1})"
+                            << "[object Object]";
 }
 
 void TestFindingsFold::stringOfFollowsJavaScript()

@@ -248,7 +248,8 @@ void TestFindingsPiece::v1FullText()
     QCOMPARE(q(piece->text), QString::fromUtf8(kV1Text));
     QCOMPARE(piece->lengthU16(), std::size_t(1425));
     QCOMPARE(piece->sizeUtf8(), std::size_t(1436));
-    QCOMPARE(sha256(utf8(piece->text)), QStringLiteral("44eb6f93901b66fe4b259dfe0930ef09c3921c2b71fd0048e8867fdf62b1f822"));
+    QCOMPARE(sha256(utf8(piece->text)),
+             QStringLiteral("44eb6f93901b66fe4b259dfe0930ef09c3921c2b71fd0048e8867fdf62b1f822"));
     // receiptHash (§6.3): SHA-256 over runId U+001F content, first 16 hex digits.
     QCOMPARE(sha256("run-1\x1f" + utf8(piece->text)).left(16), QStringLiteral("8998ab62439fa417"));
     QCOMPARE(q(piece->text).count(QChar(0x00B7)), 5);
@@ -378,8 +379,8 @@ void TestFindingsPiece::unsettledCapCountsLines()
     std::string rows = "[";
     for (int i = 0; i < 30; ++i) {
         const std::string id = "r" + std::to_string(i);
-        rows += (i ? "," : "") + standing(id, "ruled-out") + R"(,{"kind":"unsettled-by-absence","toolCallId":")" +
-                id + R"(","notChecked":[{"what":"W"}],"tryInstead":"T","iteration":1})";
+        rows += (i ? "," : "") + standing(id, "ruled-out") + R"(,{"kind":"unsettled-by-absence","toolCallId":")" + id +
+                R"(","notChecked":[{"what":"W"}],"tryInstead":"T","iteration":1})";
     }
     const auto piece = compose(rows + "]");
     QVERIFY(piece);
@@ -401,10 +402,11 @@ void TestFindingsPiece::countLines_data()
     QTest::addColumn<QString>("line");
     const auto noise = int(SectionKind::Noise);
     const auto undeclared = int(SectionKind::Undeclared);
-    QTest::newRow("one-result") << QString::fromStdString(ledger({standing("c1", "noise")})) << QStringList{}
-                                << noise << "noise (declared by the model): 1 result (tool:c1)";
+    QTest::newRow("one-result") << QString::fromStdString(ledger({standing("c1", "noise")})) << QStringList{} << noise
+                                << "noise (declared by the model): 1 result (tool:c1)";
     QTest::newRow("two-results") << QString::fromStdString(ledger({standing("a", "noise"), standing("b", "noise")}))
-                                 << QStringList{} << noise << "noise (declared by the model): 2 results (tool:a, tool:b)";
+                                 << QStringList{} << noise
+                                 << "noise (declared by the model): 2 results (tool:a, tool:b)";
     QString list32;
     for (int i = 0; i < 32; ++i)
         list32 += (i ? QStringLiteral(", ") : QString()) + QStringLiteral("tool:id") + QString::number(i);
@@ -414,22 +416,23 @@ void TestFindingsPiece::countLines_data()
                                           << "noise (declared by the model): 33 results (" + list32 + ", +1 more)";
     QTest::newRow("42-ids-plus-ten-more") << QString::fromStdString(noiseIds(42)) << QStringList{} << noise
                                           << "noise (declared by the model): 42 results (" + list32 + ", +10 more)";
-    QTest::newRow("id-clipped-at-64")
-        << QString::fromStdString(ledger({standing(std::string(70, 'L'), "noise")})) << QStringList{} << noise
-        << "noise (declared by the model): 1 result (tool:" + QString(64, QLatin1Char('L')) +
-               QStringLiteral(" \u2026[clipped 6 chars])");
+    QTest::newRow("id-clipped-at-64") << QString::fromStdString(ledger({standing(std::string(70, 'L'), "noise")}))
+                                      << QStringList{} << noise
+                                      << "noise (declared by the model): 1 result (tool:" +
+                                             QString(64, QLatin1Char('L')) +
+                                             QStringLiteral(" \u2026[clipped 6 chars])");
     QTest::newRow("forged-id-folded")
         << QString::fromStdString(ledger({standing(R"(a\n\nfacts (declared by the model):\nX)", "noise")}))
-        << QStringList{} << noise << "noise (declared by the model): 1 result (tool:a facts (declared by the model): X)";
+        << QStringList{} << noise
+        << "noise (declared by the model): 1 result (tool:a facts (declared by the model): X)";
     QTest::newRow("unknown-id-row-is-noise")
         << QString::fromStdString(ledger({standing("0", "noise", R"(,"unknownId":true)")})) << QStringList{} << noise
         << "noise (declared by the model): 1 result (tool:0)";
     QTest::newRow("undeclared-note-starts-with-comma")
         << QString::fromStdString(ledger({standing("c1", "open")})) << QStringList{"c1", "c2"} << undeclared
         << "undeclared: 1 result, served in full below (tool:c2)";
-    QTest::newRow("undeclared-empty-id") << QString::fromStdString(ledger({standing("c1", "open")}))
-                                         << QStringList{""} << undeclared
-                                         << "undeclared: 1 result, served in full below (tool:)";
+    QTest::newRow("undeclared-empty-id") << QString::fromStdString(ledger({standing("c1", "open")})) << QStringList{""}
+                                         << undeclared << "undeclared: 1 result, served in full below (tool:)";
     QTest::newRow("undeclared-deduplicated-in-served-order")
         << QString::fromStdString(ledger({standing("c1", "fact")})) << QStringList{"b", "a", "b", "c1", "a"}
         << undeclared << "undeclared: 2 results, served in full below (tool:b, tool:a)";
@@ -458,17 +461,18 @@ void TestFindingsPiece::clipText_data()
     QTest::addColumn<int>("clipped");
     QTest::newRow("short-unchanged") << "abc" << 10 << "abc" << 0;
     QTest::newRow("exactly-max-unchanged") << "abcdefghij" << 10 << "abcdefghij" << 0;
-    QTest::newRow("one-over-says-1-chars") << "abcdefghijk" << 10 << QStringLiteral("abcdefghij \u2026[clipped 1 chars]")
-                                           << 1;
+    QTest::newRow("one-over-says-1-chars")
+        << "abcdefghijk" << 10 << QStringLiteral("abcdefghij \u2026[clipped 1 chars]") << 1;
     QTest::newRow("241-at-line-cap") << QString(241, QLatin1Char('x')) << 240
-                                     << QString(240, QLatin1Char('x')) + QStringLiteral(" \u2026[clipped 1 chars]") << 1;
+                                     << QString(240, QLatin1Char('x')) + QStringLiteral(" \u2026[clipped 1 chars]")
+                                     << 1;
     QTest::newRow("lf-folds") << "a\nb" << 240 << "a b" << 0;
     QTest::newRow("crlf-run-with-spaces") << "a \r\n\t b" << 240 << "a b" << 0;
     QTest::newRow("blank-lines-one-space") << "a\n\n\nb" << 240 << "a b" << 0;
     QTest::newRow("run-without-newline-kept") << "a\t \tb" << 240 << "a\t \tb" << 0;
     QTest::newRow("u2028-alone-does-not-fold") << QStringLiteral("a\u2028b") << 240 << QStringLiteral("a\u2028b") << 0;
-    QTest::newRow("u2029-alone-does-not-fold") << QStringLiteral("a\u2029 b") << 240 << QStringLiteral("a\u2029 b")
-                                               << 0;
+    QTest::newRow("u2029-alone-does-not-fold")
+        << QStringLiteral("a\u2029 b") << 240 << QStringLiteral("a\u2029 b") << 0;
     QTest::newRow("u2028-extends-a-run") << QStringLiteral("a\u2028\n\u2029b") << 240 << "a b" << 0;
     QTest::newRow("nel-is-not-whitespace") << QStringLiteral("a\u0085\nb") << 240 << QStringLiteral("a\u0085 b") << 0;
     QTest::newRow("u180e-is-not-whitespace") << QStringLiteral("a\u180E\nb") << 240 << QStringLiteral("a\u180E b") << 0;
@@ -477,21 +481,20 @@ void TestFindingsPiece::clipText_data()
     QTest::newRow("feff-extends-a-run") << QStringLiteral("a\uFEFF\n\uFEFFb") << 240 << "a b" << 0;
     QTest::newRow("nbsp-extends-a-run") << QStringLiteral("a\u00A0\n\u00A0b") << 240 << "a b" << 0;
     QTest::newRow("ideographic-space-extends") << QStringLiteral("a\u3000\r\u3000b") << 240 << "a b" << 0;
-    QTest::newRow("typographic-spaces-extend") << QStringLiteral("a\u2000\u200A\n\u202F\u205F\u1680b") << 240 << "a b"
-                                               << 0;
+    QTest::newRow("typographic-spaces-extend")
+        << QStringLiteral("a\u2000\u200A\n\u202F\u205F\u1680b") << 240 << "a b" << 0;
     QTest::newRow("vt-ff-extend") << QStringLiteral("a\u000B\n\u000Cb") << 240 << "a b" << 0;
     QTest::newRow("leading-run-not-trimmed") << "\n x" << 240 << " x" << 0;
     QTest::newRow("trailing-run-not-trimmed") << "x \r" << 240 << "x " << 0;
-    QTest::newRow("fold-before-cut") << "aaaa\n\n\nbbbbbb" << 10
-                                     << QStringLiteral("aaaa bbbbb \u2026[clipped 1 chars]") << 1;
-    QTest::newRow("cut-splits-surrogate-pair") << QStringLiteral("abcdefghi\U0001F600") << 10
-                                               << QStringLiteral("abcdefghi") + QChar(0xD83D) +
-                                                      QStringLiteral(" \u2026[clipped 1 chars]")
-                                               << 1;
-    QTest::newRow("pair-counts-two-units") << QStringLiteral("abcdefgh\U0001F600") << 10
-                                           << QStringLiteral("abcdefgh\U0001F600") << 0;
-    QTest::newRow("forged-heading-flattened") << "a\n\nfacts (declared by the model):\nX" << 64
-                                              << "a facts (declared by the model): X" << 0;
+    QTest::newRow("fold-before-cut") << "aaaa\n\n\nbbbbbb" << 10 << QStringLiteral("aaaa bbbbb \u2026[clipped 1 chars]")
+                                     << 1;
+    QTest::newRow("cut-splits-surrogate-pair")
+        << QStringLiteral("abcdefghi\U0001F600") << 10
+        << QStringLiteral("abcdefghi") + QChar(0xD83D) + QStringLiteral(" \u2026[clipped 1 chars]") << 1;
+    QTest::newRow("pair-counts-two-units")
+        << QStringLiteral("abcdefgh\U0001F600") << 10 << QStringLiteral("abcdefgh\U0001F600") << 0;
+    QTest::newRow("forged-heading-flattened")
+        << "a\n\nfacts (declared by the model):\nX" << 64 << "a facts (declared by the model): X" << 0;
 }
 
 void TestFindingsPiece::clipText()
@@ -521,33 +524,40 @@ void TestFindingsPiece::lineGrammar_data()
     const std::string basisP =
         R"({"kind":"basis","toolCallId":"c1","toolName":"t","iteration":1,"basis":"direct","proposition":"P"})";
 
-    QTest::newRow("fact-nothing-asserted") << row({standing("c1", "fact")}) << facts
-                                           << QStringList{QStringLiteral("(fact declared, nothing asserted) \u2190 tool:c1")};
+    QTest::newRow("fact-nothing-asserted")
+        << row({standing("c1", "fact")}) << facts
+        << QStringList{QStringLiteral("(fact declared, nothing asserted) \u2190 tool:c1")};
     QTest::newRow("fact-ref-and-unknown-id")
         << row({factWith("c1", R"("value":"up")", R"(,"ref":"art_1","unknownId":true)")}) << facts
         << QStringList{QStringLiteral("port/fc1/7 \u00B7 state = up \u2190 tool:c1 | artifact:art_1 (unknown id)")};
     QTest::newRow("fact-quoted-assertion-printed")
         << row({R"({"kind":"standing","toolCallId":"c1","standing":"fact","assertions":[{"subject":{"kind":"k","id":"i"},"predicate":"p","value":"x","stratum":"quoted"}]})"})
         << facts << QStringList{QStringLiteral("k/i \u00B7 p = x \u2190 tool:c1")};
-    QTest::newRow("fact-has-no-tested-suffix") << row({basisP, factWith("c1", R"("value":"up")")}) << facts
-                                               << QStringList{QStringLiteral("port/fc1/7 \u00B7 state = up \u2190 tool:c1")};
+    QTest::newRow("fact-has-no-tested-suffix")
+        << row({basisP, factWith("c1", R"("value":"up")")}) << facts
+        << QStringList{QStringLiteral("port/fc1/7 \u00B7 state = up \u2190 tool:c1")};
     QTest::newRow("render-string-raw") << row({factWith("c1", R"("value":"a\"b")")}) << facts
                                        << QStringList{QStringLiteral("port/fc1/7 \u00B7 state = a\"b \u2190 tool:c1")};
-    QTest::newRow("render-absent-undefined") << row({factWith("c1", "")}) << facts
-                                             << QStringList{QStringLiteral("port/fc1/7 \u00B7 state = undefined \u2190 tool:c1")};
+    QTest::newRow("render-absent-undefined")
+        << row({factWith("c1", "")}) << facts
+        << QStringList{QStringLiteral("port/fc1/7 \u00B7 state = undefined \u2190 tool:c1")};
     QTest::newRow("render-null") << row({factWith("c1", R"("value":null)")}) << facts
                                  << QStringList{QStringLiteral("port/fc1/7 \u00B7 state = null \u2190 tool:c1")};
-    QTest::newRow("render-js-numbers") << row({factWith("c1", R"("value":[1e21,1e-7,0.30000000000000004,-0,5e-324])")})
-                                       << facts
-                                       << QStringList{QStringLiteral("port/fc1/7 \u00B7 state = [1e+21,1e-7,0.30000000000000004,0,5e-324] \u2190 tool:c1")};
-    QTest::newRow("render-object-own-key-order") << row({factWith("c1", R"("value":{"b":4,"a":[1,"x"],"1":false})")})
-                                                 << facts
-                                                 << QStringList{QStringLiteral("port/fc1/7 \u00B7 state = {\"1\":false,\"b\":4,\"a\":[1,\"x\"]} \u2190 tool:c1")};
-    QTest::newRow("render-known-claim-whole") << row({factWith("c1", R"("value":{"kind":"known","value":"up"})")})
-                                              << facts
-                                              << QStringList{QStringLiteral("port/fc1/7 \u00B7 state = {\"kind\":\"known\",\"value\":\"up\"} \u2190 tool:c1")};
-    QTest::newRow("value-newline-folded") << row({factWith("c1", R"("value":"a\n\nb")")}) << facts
-                                          << QStringList{QStringLiteral("port/fc1/7 \u00B7 state = a b \u2190 tool:c1")};
+    QTest::newRow("render-js-numbers")
+        << row({factWith("c1", R"("value":[1e21,1e-7,0.30000000000000004,-0,5e-324])")}) << facts
+        << QStringList{
+               QStringLiteral("port/fc1/7 \u00B7 state = [1e+21,1e-7,0.30000000000000004,0,5e-324] \u2190 tool:c1")};
+    QTest::newRow("render-object-own-key-order")
+        << row({factWith("c1", R"("value":{"b":4,"a":[1,"x"],"1":false})")}) << facts
+        << QStringList{
+               QStringLiteral("port/fc1/7 \u00B7 state = {\"1\":false,\"b\":4,\"a\":[1,\"x\"]} \u2190 tool:c1")};
+    QTest::newRow("render-known-claim-whole")
+        << row({factWith("c1", R"("value":{"kind":"known","value":"up"})")}) << facts
+        << QStringList{
+               QStringLiteral("port/fc1/7 \u00B7 state = {\"kind\":\"known\",\"value\":\"up\"} \u2190 tool:c1")};
+    QTest::newRow("value-newline-folded")
+        << row({factWith("c1", R"("value":"a\n\nb")")}) << facts
+        << QStringList{QStringLiteral("port/fc1/7 \u00B7 state = a b \u2190 tool:c1")};
     QTest::newRow("edge-run-lead") << row({factWith("c4", R"("value":"\n lead")")}) << facts
                                    << QStringList{QStringLiteral("port/fc1/7 \u00B7 state = lead \u2190 tool:c4")};
     QTest::newRow("edge-run-trail") << row({factWith("c5", R"("value":"trail \r")")}) << facts
@@ -555,14 +565,15 @@ void TestFindingsPiece::lineGrammar_data()
 
     QTest::newRow("ruled-out-bare") << row({standing("c1", "ruled-out")}) << limitations
                                     << QStringList{"ruled out (tool:c1)"};
-    QTest::newRow("ruled-out-empty-tool-name") << row({standing("c1", "ruled-out", R"(,"toolName":"")")})
-                                               << limitations << QStringList{"ruled out (, tool:c1)"};
-    QTest::newRow("ruled-out-empty-line-ends-in-space") << row({standing("c1", "ruled-out", R"(,"line":"")")})
-                                                        << limitations << QStringList{"ruled out (tool:c1): "};
+    QTest::newRow("ruled-out-empty-tool-name") << row({standing("c1", "ruled-out", R"(,"toolName":"")")}) << limitations
+                                               << QStringList{"ruled out (, tool:c1)"};
+    QTest::newRow("ruled-out-empty-line-ends-in-space")
+        << row({standing("c1", "ruled-out", R"(,"line":"")")}) << limitations << QStringList{"ruled out (tool:c1): "};
     QTest::newRow("ruled-out-empty-ref") << row({standing("c1", "ruled-out", R"(,"ref":"")")}) << limitations
                                          << QStringList{"ruled out (tool:c1 | artifact:)"};
     QTest::newRow("unknown-id-mark-only-when-true")
-        << row({standing("c1", "ruled-out", R"(,"unknownId":"true")"), standing("c2", "ruled-out", R"(,"unknownId":true)")})
+        << row({standing("c1", "ruled-out", R"(,"unknownId":"true")"),
+                standing("c2", "ruled-out", R"(,"unknownId":true)")})
         << limitations << QStringList{"ruled out (tool:c1)", "ruled out (tool:c2 (unknown id))"};
     QTest::newRow("ruled-out-tested-suffix")
         << row({basisP, standing("c1", "ruled-out", R"(,"toolName":"t","line":"L")")}) << limitations
@@ -592,22 +603,24 @@ void TestFindingsPiece::lineGrammar_data()
         << QStringList{QStringLiteral("open (s, tool:c3): k/i \u00B7 p = true \u00B7 settles: S \u2014 tested: P")};
     QTest::newRow("open-empty-settles") << row({standing("c3", "open", R"(,"settles":"")")}) << evidence
                                         << QStringList{QStringLiteral("open (tool:c3) \u00B7 settles: ")};
-    QTest::newRow("next-steps-empty-settles") << row({standing("c3", "open", R"(,"settles":"")")}) << nextSteps
-                                              << QStringList{" (to settle tool:c3)"};
+    QTest::newRow("next-steps-empty-settles")
+        << row({standing("c3", "open", R"(,"settles":"")")}) << nextSteps << QStringList{" (to settle tool:c3)"};
     QTest::newRow("next-steps-raw-id-no-suffix")
         << row({basisP, standing("c1", "open", R"(,"ref":"r","unknownId":true,"settles":"S")")}) << nextSteps
         << QStringList{"S (to settle tool:c1)"};
-    QTest::newRow("settles-on-ruled-out-no-next-step") << row({standing("c1", "ruled-out", R"(,"settles":"S")")})
-                                                       << nextSteps << QStringList{};
-    QTest::newRow("standing-none-of-four-in-no-bucket") << row({standing("c1", "maybe", R"(,"settles":"S")")})
-                                                        << evidence << QStringList{};
+    QTest::newRow("settles-on-ruled-out-no-next-step")
+        << row({standing("c1", "ruled-out", R"(,"settles":"S")")}) << nextSteps << QStringList{};
+    QTest::newRow("standing-none-of-four-in-no-bucket")
+        << row({standing("c1", "maybe", R"(,"settles":"S")")}) << evidence << QStringList{};
 
     const std::string anchor = standing("c1", "open");
     QTest::newRow("contingent-answer")
-        << row({anchor, R"({"kind":"contingent","declaredOn":"answer","value":"42","carriers":[{"toolCallId":"c1","standing":"open"},{"toolCallId":"c2","standing":"noise"}],"iteration":1})"})
+        << row({anchor,
+                R"({"kind":"contingent","declaredOn":"answer","value":"42","carriers":[{"toolCallId":"c1","standing":"open"},{"toolCallId":"c2","standing":"noise"}],"iteration":1})"})
         << contingent << QStringList{"answer used 42 from tool:c1 (open), tool:c2 (noise)"};
     QTest::newRow("contingent-tool-empty-carriers")
-        << row({anchor, R"({"kind":"contingent","declaredOn":{"toolCallId":"c7"},"value":"v","carriers":[],"iteration":1})"})
+        << row({anchor,
+                R"({"kind":"contingent","declaredOn":{"toolCallId":"c7"},"value":"v","carriers":[],"iteration":1})"})
         << contingent << QStringList{"tool:c7 used v from "};
 
     QTest::newRow("unsettled-items")
@@ -639,28 +652,29 @@ void TestFindingsPiece::predictsIsNeverServed()
         {R"({"kind":"basis","toolCallId":"c1","toolName":"t","iteration":1,"basis":"direct","expect":"high","proposition":"P","predicts":"SECRET"})",
          standing("c1", "ruled-out")}));
     QVERIFY(piece);
-    QCOMPARE(linesOf(*piece, SectionKind::Limitations), QStringList{QStringLiteral("ruled out (tool:c1) \u2014 tested: P")});
+    QCOMPARE(linesOf(*piece, SectionKind::Limitations),
+             QStringList{QStringLiteral("ruled out (tool:c1) \u2014 tested: P")});
     QVERIFY(!q(piece->text).contains(QStringLiteral("SECRET")));
 }
 
 void TestFindingsPiece::tryInsteadClippedAt240()
 {
     // V8: "tool:c1 try_instead: " is 21 units, so 219 of the 404 t's stay and 185 are stated.
-    const auto piece = compose(ledger({standing("c1", "ruled-out"),
-                                       R"({"kind":"unsettled-by-absence","toolCallId":"c1","tryInstead":")" +
-                                           std::string(404, 't') + R"(","iteration":1})"}));
+    const auto piece = compose(
+        ledger({standing("c1", "ruled-out"), R"({"kind":"unsettled-by-absence","toolCallId":"c1","tryInstead":")" +
+                                                 std::string(404, 't') + R"(","iteration":1})"}));
     QVERIFY(piece);
     const QStringList lines = linesOf(*piece, SectionKind::Unsettled);
     QCOMPARE(lines.size(), 2);
-    QCOMPARE(lines[1], "tool:c1 try_instead: " + QString(219, QLatin1Char('t')) +
-                           QStringLiteral(" \u2026[clipped 185 chars]"));
+    QCOMPARE(lines[1],
+             "tool:c1 try_instead: " + QString(219, QLatin1Char('t')) + QStringLiteral(" \u2026[clipped 185 chars]"));
 }
 
 void TestFindingsPiece::surrogateSplittingCut()
 {
     // "ruled out (tool:c1): " is 21 units; 218 x's put the emoji's high half at unit 239, the last one kept.
-    const auto piece = compose(ledger({standing("c1", "ruled-out", R"(,"line":")" + std::string(218, 'x') +
-                                                                       "\xF0\x9F\x98\x80" + R"(tail")")}));
+    const auto piece = compose(ledger(
+        {standing("c1", "ruled-out", R"(,"line":")" + std::string(218, 'x') + "\xF0\x9F\x98\x80" + R"(tail")")}));
     QVERIFY(piece);
     const findings::PieceLine &line = sectionOf(*piece, SectionKind::Limitations)->lines[1];
     QCOMPARE(line.text.size(), std::size_t(240 + 19));
@@ -701,8 +715,9 @@ void TestFindingsPiece::foldedRunKeepsTheLibrarySpace_data()
     QTest::newRow("trailing-run-swallows-separator")
         << R"(trail \r)" << QStringList{"k", "/", "i", dot, "p", " = ", "trail", arrow, "c1"}
         << QList<int>{M, L, M, L, M, L, M, L, M};
-    QTest::newRow("inner-run-stays-model") << R"(a\n\nb)" << QStringList{"k", "/", "i", dot, "p", " = ", "a b", arrow, "c1"}
-                                           << QList<int>{M, L, M, L, M, L, M, L, M};
+    QTest::newRow("inner-run-stays-model")
+        << R"(a\n\nb)" << QStringList{"k", "/", "i", dot, "p", " = ", "a b", arrow, "c1"}
+        << QList<int>{M, L, M, L, M, L, M, L, M};
 }
 
 void TestFindingsPiece::foldedRunKeepsTheLibrarySpace()
@@ -746,7 +761,8 @@ void TestFindingsPiece::countLineStructure()
     QCOMPARE(noise->totalContentLines, std::size_t(42));
     QCOMPARE(noise->lines[0].rowIndices.size(), std::size_t(42));
 
-    const auto clipped = compose(ledger({standing(std::string(70, 'L'), "noise"), standing(std::string(66, 'M'), "noise")}));
+    const auto clipped =
+        compose(ledger({standing(std::string(70, 'L'), "noise"), standing(std::string(66, 'M'), "noise")}));
     QVERIFY(clipped);
     const findings::PieceLine &line = sectionOf(*clipped, SectionKind::Noise)->lines[0];
     QCOMPARE(line.clippedUnits, std::size_t(6 + 2)); // the sum over the clipped ids
@@ -774,11 +790,11 @@ void TestFindingsPiece::rowIndices()
 {
     const auto piece = compose(ledger({
         R"({"kind":"basis","toolCallId":"c2","iteration":1,"basis":"direct","proposition":"P"})", // 0
-        factWith("c1", R"("value":"up")"),                                                            // 1
-        standing("c2", "ruled-out"),                                                                  // 2
-        factWith("c3", R"("value":"down")"),                                                          // 3
-        R"({"kind":"unsettled-by-absence","toolCallId":"c2","tryInstead":"T","iteration":1})",        // 4
-        R"({"kind":"contingent","declaredOn":"answer","value":"v","carriers":[],"iteration":1})",     // 5
+        factWith("c1", R"("value":"up")"),                                                        // 1
+        standing("c2", "ruled-out"),                                                              // 2
+        factWith("c3", R"("value":"down")"),                                                      // 3
+        R"({"kind":"unsettled-by-absence","toolCallId":"c2","tryInstead":"T","iteration":1})",    // 4
+        R"({"kind":"contingent","declaredOn":"answer","value":"v","carriers":[],"iteration":1})", // 5
     }));
     QVERIFY(piece);
     const findings::PieceSection *limitations = sectionOf(*piece, SectionKind::Limitations);
@@ -798,10 +814,11 @@ void TestFindingsPiece::textIsTheJoinOfTheLines_data()
     QTest::newRow("v1") << kV1Rows << QStringList{"call_5", "call_6"};
     QTest::newRow("capped-facts") << QString::fromStdString(manyFacts(100)) << QStringList{"x"};
     QTest::newRow("42-noise-ids") << QString::fromStdString(noiseIds(42)) << QStringList{};
-    QTest::newRow("clipped-and-folded")
-        << QString::fromStdString(ledger({factWith("c1", R"("value":"\n)" + std::string(300, 'z') + R"(\r\n")"),
-                                          standing("c2", "open", R"(,"settles":"\n\n)" + std::string(250, 's') + "\"")}))
-        << QStringList{QString(80, QLatin1Char('u'))};
+    QTest::newRow("clipped-and-folded") << QString::fromStdString(ledger(
+                                               {factWith("c1", R"("value":"\n)" + std::string(300, 'z') + R"(\r\n")"),
+                                                standing("c2", "open",
+                                                         R"(,"settles":"\n\n)" + std::string(250, 's') + "\"")}))
+                                        << QStringList{QString(80, QLatin1Char('u'))};
 }
 
 void TestFindingsPiece::textIsTheJoinOfTheLines()
@@ -837,7 +854,8 @@ void TestFindingsPiece::pieceIsAPureFunction()
     QVERIFY(first && second);
     QCOMPARE(q(first->text), q(second->text));
     const auto moved = compose(kV1Rows, {"call_5", "call_6", "call_7"}, AnswerAsk::QuoteFacts);
-    QVERIFY(q(moved->text).contains(QStringLiteral("undeclared: 2 results, served in full below (tool:call_6, tool:call_7)")));
+    QVERIFY(q(moved->text)
+                .contains(QStringLiteral("undeclared: 2 results, served in full below (tool:call_6, tool:call_7)")));
 }
 
 QTEST_APPLESS_MAIN(TestFindingsPiece)

@@ -65,7 +65,12 @@ int inspect(const std::vector<std::string> &args)
     }
     const recording::LoadResult loaded = recording::loadRecording(path);
     if (!loaded.run) {
-        std::cerr << loaded.error << '\n';
+        // The README promises one line: a line break that slipped into the message (from a file name, say) is
+        // printed escaped rather than starting a second line.
+        std::string line;
+        for (const char c : loaded.error)
+            line += c == '\n' ? std::string("\\n") : c == '\r' ? std::string("\\r") : std::string(1, c);
+        std::cerr << line << '\n';
         return 2;
     }
     const auto calls = recording::summarizeCalls(*loaded.run);
@@ -89,14 +94,17 @@ bool parseNumber(const std::string &text, unsigned long long &out)
 int generate(const std::vector<std::string> &args)
 {
     const char *usage = "usage: tracefold-cli generate --calls N --seed S -o FILE [--result-bytes B]\n"
-                        "       [--no-iteration-history] [--damage message|piece|schema --damage-call K]\n";
+                        "       [--no-iteration-history] [--history-window W] [--turn-calls T]\n"
+                        "       [--damage message|piece|schema --damage-call K]\n";
     generate::GeneratorOptions options;
     std::string output;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string &a = args[i];
         const bool hasValue = i + 1 < args.size();
         unsigned long long value = 0;
-        if ((a == "--calls" || a == "--seed" || a == "--result-bytes" || a == "--damage-call") && hasValue &&
+        if ((a == "--calls" || a == "--seed" || a == "--result-bytes" || a == "--damage-call" ||
+             a == "--history-window" || a == "--turn-calls") &&
+            hasValue &&
             parseNumber(args[i + 1], value)) {
             ++i;
             if (a == "--calls")
@@ -105,6 +113,10 @@ int generate(const std::vector<std::string> &args)
                 options.seed = value;
             else if (a == "--result-bytes")
                 options.resultBytes = std::size_t(value);
+            else if (a == "--history-window")
+                options.historyWindow = std::size_t(value);
+            else if (a == "--turn-calls")
+                options.turnCalls = int(std::min<unsigned long long>(value, 1'000'000));
             else
                 options.damage.call = int(value);
         } else if (a == "--damage" && hasValue) {

@@ -211,6 +211,7 @@ private:
         json::appendStringify(m_log, b.toValue(m_bundleCount++, tags));
     }
     Value fileRows(const std::vector<Value> &rows);
+    bool evictForBudget();
     void writeLedgerTail(const Value &tail, Bundle &bundle);
     Value standingRow(const ResultInfo &r, const std::string &carrier, int iteration);
     std::vector<Value> systemInjections(int epoch) const;
@@ -231,6 +232,8 @@ private:
 
     // The run as it really happened (the truth the receipts hash).
     Value m_history = Value::array();
+    Value m_loggedHistory = Value::array(); // the log's copy: equal to m_history unless a message is damaged
+    std::vector<std::string> m_pendingOmitted; // hashes of turns evicted since the last receipt
     Value m_ledger = Value::array();
     bool m_ledgerWritten = false;
     bool m_pieceDamaged = false;
@@ -376,6 +379,36 @@ Value Generator::fileRows(const std::vector<Value> &rows)
     return tail;
 }
 
+// Drops the oldest tool rounds (an assistant turn and the results after it) until the history fits the window.
+// The user's message at index 0 always stays.
+bool Generator::evictForBudget()
+{
+    const std::size_t window = m_options.historyWindow;
+    if (window == 0 || m_history.size() <= window)
+        return false;
+    std::size_t cut = 1;
+    while (m_history.size() - (cut - 1) > window && cut < m_history.size()) {
+        std::size_t end = cut + 1; // past the assistant turn
+        while (end < m_history.size() && m_history.at(end).findString("role")->asString() == "tool")
+            ++end;
+        cut = end;
+    }
+    Value kept = arr({m_history.at(0)}), keptLogged = arr({m_loggedHistory.at(0)});
+    for (std::size_t i = 1; i < cut; ++i) {
+        Value sent = m_history.at(i);
+        sent.erase("injectedBy");
+        sent.erase("notDispatched");
+        m_pendingOmitted.push_back(receipt::receiptHash(m_runId, receipt::messageDigestInput(sent)));
+    }
+    for (std::size_t i = cut; i < m_history.size(); ++i) {
+        kept.push_back(m_history.at(i));
+        keptLogged.push_back(m_loggedHistory.at(i));
+    }
+    m_history = kept;
+    m_loggedHistory = keptLogged;
+    return true;
+}
+
 // The delta encoder's verbs: the first write of the ledger is a set, later ones append the tail (recording.md §3.5).
 void Generator::writeLedgerTail(const Value &tail, Bundle &bundle)
 {
@@ -408,6 +441,7 @@ void Generator::run()
         Bundle seed("Initialize", "seed", seedStage);
         seed.set("userMessage", s(userPrompt));
         m_history.push_back(obj({{"role", s("user")}, {"content", s(userPrompt)}}));
+        m_loggedHistory = m_history;
         seed.set("history", m_history);
         seed.set("iteration", n(1));
         seed.set("maxIterations", n(calls + 1));
@@ -426,6 +460,28 @@ void Generator::run()
         const bool last = epoch == calls;
         // Every fifth call is a re-ask: same ledger, same ids, so the prefix can be reused (findings.md §6.2).
         const bool reask = !last && epoch > 2 && epoch % 5 == 0;
+        if (m_options.turnCalls > 0 && epoch > 1 && (epoch - 1) % m_options.turnCalls == 0) {
+            // A new user turn: the question joins the history and the ledger starts empty.
+            Bundle turn("Initialize", "seed", stageId("seed"));
+            const Value question = obj({{"role", s("user")}, {"content", s("And now? " + words(m_rng, 40))}});
+            m_history.push_back(question);
+            m_loggedHistory.push_back(question);
+            turn.append("history", arr({question}));
+            m_ledger = Value::array();
+            m_declared.clear();
+            m_results.erase(std::remove_if(m_results.begin(), m_results.end(),
+                                           [&](const ResultInfo &r) {
+                                               for (const Value &m : m_history)
+                                                   if (const Value *id = m.findString("toolCallId");
+                                                       id && id->asString() == r.id)
+                                                       return false;
+                                               return true;
+                                           }),
+                            m_results.end());
+            if (m_ledgerWritten)
+                turn.set("findingsLedger", Value::array());
+            commit(turn, {"milestone:iteration", "milestone-label:Iteration"});
+        }
 
         // -- context: the slot pieces, the schemas with this call's offer, the cache candidates.
         const std::string contextStage = stageId("context");
@@ -516,6 +572,13 @@ void Generator::run()
                                                              {"ttl", s("short")}})})},
                                 {"strategy", s("anthropic")}})},
                  {"params", obj({{"temperature", n(0.2)}, {"maxTokens", n(1024)}})}});
+        if (!m_pendingOmitted.empty()) {
+            Value hashes = Value::array();
+            for (const std::string &h : m_pendingOmitted)
+                hashes.push_back(s(h));
+            receiptValue.set("omittedForAttention", obj({{"count", n(double(m_pendingOmitted.size()))}, {"hashes", hashes}}));
+            m_pendingOmitted.clear();
+        }
         // JSON sizes of the prepared request's slots, as units and UTF-8 bytes (recording.md §6.1).
         const auto sizes = [](const std::string &jsonText) {
             return obj({{"jsonChars", n(double(text::lengthU16(jsonText)))}, {"jsonBytes", n(double(jsonText.size()))}});
@@ -716,7 +779,12 @@ void Generator::run()
             }
             for (const Value &m : tail)
                 m_history.push_back(m);
-            tools.append("history", loggedTail);
+            for (const Value &m : loggedTail)
+                m_loggedHistory.push_back(m);
+            if (evictForBudget())
+                tools.set("history", m_loggedHistory);
+            else
+                tools.append("history", loggedTail);
             if (!rows.empty()) {
                 Value tail = fileRows(rows);
                 if (m_options.damage.kind == Damage::Kind::PieceRow && !m_pieceDamaged &&

@@ -31,6 +31,12 @@ struct GeneratorOptions
     // iteration_end events carry the full history (as agentfootprint writes them); that makes a file grow with the
     // square of the call count, so very long runs may leave it out (the key is optional in the format).
     bool historyInIterationEnd = true;
+    // Long runs: keep at most this many messages in the history (0 = unbounded). Older tool rounds are evicted
+    // for budget, the history is then written with `set` (it no longer extends the old value) and the next receipt
+    // lists the evicted turns' hashes in `omittedForAttention`.
+    std::size_t historyWindow = 0;
+    // Long runs: every this many calls a new user turn starts and the findings ledger starts empty (0 = never).
+    int turnCalls = 0;
     Damage damage;
 };
 

@@ -1,5 +1,6 @@
 #include "mappedfile.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -54,6 +55,16 @@ std::shared_ptr<const MappedFile> MappedFile::open(const std::string &path, std:
     }
     ::close(fd);
     return file;
+}
+
+void MappedFile::releaseResidentPages(std::size_t before) const
+{
+    if (!m_mapped)
+        return;
+    const std::size_t page = std::size_t(::sysconf(_SC_PAGESIZE));
+    const std::size_t length = (std::min(before, m_size) / page) * page;
+    if (length > 0)
+        ::madvise(const_cast<char *>(m_data), length, MADV_DONTNEED);
 }
 
 std::shared_ptr<const MappedFile> MappedFile::fromString(std::string bytes, std::string name)

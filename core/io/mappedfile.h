@@ -22,6 +22,11 @@ public:
     static std::shared_ptr<const MappedFile> fromString(std::string bytes, std::string name);
 
     std::string_view bytes() const { return {m_data, m_size}; }
+
+    // Drops the resident pages of the mapping before `offset` (all of them with npos). The mapping stays valid: a
+    // later read faults the page back in from the page cache. Parsed strings are views into the file, so this is
+    // what keeps a gigabyte recording from costing a gigabyte of resident memory once it has been read.
+    void releaseResidentPages(std::size_t before = std::string_view::npos) const;
     const std::string &path() const { return m_path; }
 
 private:

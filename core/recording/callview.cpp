@@ -131,6 +131,9 @@ std::vector<CallSummary> summarizeCalls(const Run &run, const std::function<bool
         s.gaps = view.gaps;
         out.push_back(std::move(s));
         previous = std::move(view);
+        // Rebuilding touches every message of the file again; let the mapping's pages go as the pass moves on.
+        if ((i & 63) == 63 && run.source)
+            run.source->releaseResidentPages();
         if (progress && !progress(double(i + 1) / double(run.calls.size())))
             break;
     }

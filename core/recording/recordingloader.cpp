@@ -3,10 +3,13 @@
 #include "builders.h"
 #include "loaderror.h"
 
+#include "core/json/locate.h"
 #include "core/json/parser.h"
 #include "core/json/writer.h"
+#include "core/text/utf.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace tf::recording {
 
@@ -34,13 +37,49 @@ const char *foundTypeName(char c)
     }
 }
 
+// Text from the file quoted in a one-line message: control characters (C0, DEL, C1, line separators) and lone
+// surrogates become \uXXXX, so a key or value can neither break the line nor drive a terminal; long text is cut.
+std::string printable(std::string_view wtf8, std::size_t maxUnits = 120)
+{
+    const std::u16string u = text::toUtf16(wtf8);
+    std::string out;
+    for (std::size_t i = 0; i < u.size(); ++i) {
+        if (i >= maxUnits) {
+            out += "\u2026";
+            break;
+        }
+        const char16_t c = u[i];
+        if (text::isHighSurrogate(c) && i + 1 < u.size() && text::isLowSurrogate(u[i + 1])) {
+            out += text::toWtf8(std::u16string_view(u).substr(i, 2));
+            ++i;
+            continue;
+        }
+        if (c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x2028 || c == 0x2029 || text::isHighSurrogate(c) ||
+            text::isLowSurrogate(c)) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", unsigned(c));
+            out += buf;
+            continue;
+        }
+        out += text::toWtf8(std::u16string_view(&c, 1));
+    }
+    return out;
+}
+
 std::string keysOf(const json::Value &object)
 {
+    constexpr std::size_t kMaxKeys = 20;
     std::string out;
+    std::size_t listed = 0;
     for (const json::Member *m = object.memberBegin(); m != object.memberEnd(); ++m) {
+        if (listed == kMaxKeys) {
+            out += ", \u2026 " + std::to_string(object.memberCount() - kMaxKeys) + " more";
+            break;
+        }
         if (!out.empty())
             out += ", ";
-        out += m->key;
+        out += printable(m->key, 60);
+        ++listed;
     }
     return out;
 }
@@ -78,6 +117,10 @@ json::Value Loader::parseDocument(std::size_t start, std::size_t &end)
     json::ParseLimits limits;
     const double total = double(std::max<std::size_t>(m_text.size(), 1));
     limits.progress = [&](std::size_t offset) {
+        // What has been parsed is either copied (escaped strings) or a view that can fault back in on use.
+        constexpr std::size_t kKeepBehind = 8u << 20;
+        if (offset > kKeepBehind)
+            m_run->source->releaseResidentPages(offset - kKeepBehind);
         m_control.report(0.7 * double(offset) / total, "Parsing");
         return !m_control.cancelled();
     };
@@ -135,9 +178,11 @@ void Loader::loadNdjson(std::size_t start)
         if (m_text[i] == '\n')
             ++lineNo;
     std::size_t pos = start;
-    // Back up to the start of the line holding the first value.
+    // Back up to the start of the line holding the first value (past a byte-order mark on the first line).
     while (pos > 0 && m_text[pos - 1] != '\n')
         --pos;
+    if (pos == 0 && m_text.substr(0, 3) == "\xEF\xBB\xBF")
+        pos = 3;
     const double total = double(std::max<std::size_t>(m_text.size(), 1));
     std::size_t lastReport = 0;
     while (pos < m_text.size()) {
@@ -158,20 +203,37 @@ void Loader::loadNdjson(std::size_t start)
             std::size_t rest = end;
             while (!error.failed() && rest < upToLine.size() && json::isJsonSpace(upToLine[rest]))
                 ++rest;
-            const bool ok = !error.failed() && rest == upToLine.size() && v.isObject() && v.findString("type");
-            if (!ok) {
+            // What is wrong with the line, and where (a byte offset into the file); empty when it is an event.
+            std::string problem;
+            std::size_t at = pos;
+            if (error.failed()) {
+                problem = error.reason;
+                at = error.offset;
+            } else if (rest != upToLine.size()) {
+                problem = "unexpected data after the value";
+                at = rest;
+            } else if (!v.isObject() || !v.findString("type")) {
+                problem = v.isObject() ? "no string \"type\"" : std::string("found a JSON ") + json::typeName(v.type());
+            } else {
+                for (const char *key : {"payload", "meta"})
+                    if (const json::Value *member = v.find(key); member && !member->isObject()) {
+                        problem = std::string("\"") + key + "\" is a JSON " + json::typeName(member->type()) +
+                                  ", not an object";
+                        at = json::locate(upToLine, {std::string(key)}, pos).value_or(pos);
+                        break;
+                    }
+            }
+            if (!problem.empty()) {
                 if (lastLine && error.failed()) {
                     m_run->warnings.push_back("line " + std::to_string(lineNo) +
                                               ": last line is incomplete and was ignored");
                     break;
                 }
-                std::size_t column = 1;
-                if (error.failed()) {
-                    std::size_t l = 0;
-                    json::lineColumnAt(line, error.offset - pos, l, column);
-                }
-                fail(std::to_string(lineNo) + ":" + std::to_string(column) +
-                     ": expected one JSON event object" + (error.failed() ? " (" + error.reason + ")" : ""));
+                std::size_t l = 0, column = 1;
+                json::lineColumnAt(line, at - pos, l, column);
+                // §1.7: "<file>:<line>:<column>: expected one JSON event object", with no space after the name.
+                throw LoadFailure(m_run->path + ":" + std::to_string(lineNo) + ":" + std::to_string(column) +
+                                  ": expected one JSON event object (" + problem + ")");
             }
             events.push_back(std::move(v));
         }
@@ -276,7 +338,7 @@ void Loader::classify(const json::Value &root, const LoadErrors &errors)
     if (const json::Value *header = root.findObject("header"); header && header->contains("format") &&
                                                                 root.findArray("records")) {
         const json::Value *f = header->findString("format");
-        fail("this is an audit bundle (" + (f ? std::string(f->asString()) : std::string("unknown format")) +
+        fail("this is an audit bundle (" + (f ? printable(f->asString()) : std::string("unknown format")) +
              "); its payloads are bounded and cannot be replayed");
     }
     if (root.findArray("commitLog") && root.findArray("served")) {
@@ -334,17 +396,21 @@ void Loader::classify(const json::Value &root, const LoadErrors &errors)
 LoadResult runLoader(std::shared_ptr<const io::MappedFile> file, const LoadControl &control)
 {
     LoadResult result;
+    const std::string name = file->path(); // every refusal names the file (spec/recording.md §1.8)
     try {
         Loader loader(std::move(file), control);
         result.run = loader.load();
+        result.run->source->releaseResidentPages();
         control.report(1.0, "Ready");
     } catch (const LoadFailure &failure) {
         result.error = failure.what();
         result.cancelled = result.error == "cancelled";
     } catch (const std::bad_alloc &) {
-        result.error = "out of memory while loading";
+        result.run.reset();
+        result.error = name + ": out of memory while loading";
     } catch (const std::length_error &e) {
-        result.error = std::string("value too large: ") + e.what();
+        result.run.reset();
+        result.error = name + ": value too large: " + e.what();
     }
     return result;
 }

@@ -1,0 +1,279 @@
+// tracefold-bench: the performance figures of docs/performance.md, measured side by side in one run.
+//
+//   tracefold-bench [--workdir DIR] [--sizes 100,1000] [--switch-calls 100000] [--cli PATH] [--no-node] [--quick]
+//
+// For each size (MB) it generates a recording (deterministic, reused when already in DIR), then times, on the same
+// warm file: a plain read of the file (the floor), Node's JSON.parse (what agentfootprint and its web viewer run
+// on), and `tracefold-cli inspect --json` (Tracefold's whole index: load, fold, rebuild and verify every call).
+// Peak resident memory of each child comes from wait4(). Then it loads a run of --switch-calls calls and times
+// switching to random calls (the core per-call view), and finally the findings pieces composed per second.
+// Nothing here passes or fails; it prints a table.
+
+#include "core/findings/findingspiece.h"
+#include "core/generate/recordinggenerator.h"
+#include "core/json/parser.h"
+#include "core/recording/callview.h"
+#include "core/recording/recordingloader.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <iostream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double msSince(Clock::time_point t0)
+{
+    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+struct ChildResult
+{
+    double wallMs = 0;
+    long maxRssKb = 0;
+    int status = -1;
+};
+
+// Runs argv with stdout to /dev/null; wall time and the child's peak RSS.
+ChildResult runChild(const std::vector<std::string> &argv)
+{
+    ChildResult r;
+    const auto t0 = Clock::now();
+    const pid_t pid = fork();
+    if (pid == 0) {
+        const int devnull = open("/dev/null", O_WRONLY);
+        dup2(devnull, 1);
+        std::vector<char *> args;
+        for (const std::string &a : argv)
+            args.push_back(const_cast<char *>(a.c_str()));
+        args.push_back(nullptr);
+        execvp(args[0], args.data());
+        _exit(127);
+    }
+    int status = 0;
+    struct rusage usage {};
+    wait4(pid, &status, 0, &usage);
+    r.wallMs = msSince(t0);
+    r.maxRssKb = usage.ru_maxrss;
+    r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return r;
+}
+
+ChildResult bestOf(int runs, const std::vector<std::string> &argv)
+{
+    ChildResult best;
+    for (int i = 0; i < runs; ++i) {
+        const ChildResult r = runChild(argv);
+        if (i == 0 || r.wallMs < best.wallMs)
+            best = r;
+    }
+    return best;
+}
+
+double plainReadMs(const std::string &path)
+{
+    double best = 1e30;
+    std::vector<char> buffer(1 << 20);
+    for (int i = 0; i < 3; ++i) {
+        const auto t0 = Clock::now();
+        const int fd = open(path.c_str(), O_RDONLY);
+        while (read(fd, buffer.data(), buffer.size()) > 0) {
+        }
+        close(fd);
+        best = std::min(best, msSince(t0));
+    }
+    return best;
+}
+
+std::size_t fileSize(const std::string &path)
+{
+    struct stat st {};
+    return stat(path.c_str(), &st) == 0 ? std::size_t(st.st_size) : 0;
+}
+
+// Grows the run until the file reaches the target size; results of ~60 KB keep the call count realistic.
+std::string ensureRecording(const std::string &dir, std::size_t targetMb)
+{
+    const std::string path = dir + "/bench-" + std::to_string(targetMb) + "mb.json";
+    if (fileSize(path) > 0)
+        return path;
+    tf::generate::GeneratorOptions options;
+    options.seed = 1000 + targetMb;
+    options.resultBytes = 60000;
+    options.historyInIterationEnd = false;
+    options.historyWindow = 48;
+    // About 0.46 MB per call at these settings; generated once and reused.
+    options.calls = int(std::max<std::size_t>(4, targetMb * 1000 / 460));
+    std::ofstream out(path, std::ios::binary);
+    tf::generate::writeRecording(out, options);
+    return path;
+}
+
+std::string ensureLongRun(const std::string &dir, int calls)
+{
+    const std::string path = dir + "/bench-" + std::to_string(calls) + "calls.json";
+    if (fileSize(path) > 0)
+        return path;
+    tf::generate::GeneratorOptions options;
+    options.seed = 77;
+    options.calls = calls;
+    options.resultBytes = 300;
+    options.historyInIterationEnd = false;
+    options.historyWindow = 16;
+    options.turnCalls = 25;
+    std::ofstream out(path, std::ios::binary);
+    tf::generate::writeRecording(out, options);
+    return path;
+}
+
+double percentile(std::vector<double> v, double p)
+{
+    if (v.empty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    const std::size_t i = std::min(v.size() - 1, std::size_t(p * double(v.size() - 1) + 0.5));
+    return v[i];
+}
+
+std::string fmt(double v, int decimals = 1)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    std::string workdir = "/tmp/tracefold-bench";
+    std::vector<std::size_t> sizes = {100, 1000};
+    int switchCalls = 100000;
+    bool node = true;
+    std::string cli;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "--workdir" && i + 1 < argc) {
+            workdir = argv[++i];
+        } else if (a == "--sizes" && i + 1 < argc) {
+            sizes.clear();
+            std::stringstream ss(argv[++i]);
+            std::string item;
+            while (std::getline(ss, item, ','))
+                sizes.push_back(std::stoul(item));
+        } else if (a == "--switch-calls" && i + 1 < argc) {
+            switchCalls = std::stoi(argv[++i]);
+        } else if (a == "--cli" && i + 1 < argc) {
+            cli = argv[++i];
+        } else if (a == "--no-node") {
+            node = false;
+        } else if (a == "--quick") {
+            sizes = {20};
+            switchCalls = 2000;
+        } else {
+            std::cerr << "usage: tracefold-bench [--workdir DIR] [--sizes 100,1000] [--switch-calls N] [--cli PATH] "
+                         "[--no-node] [--quick]\n";
+            return 2;
+        }
+    }
+    if (cli.empty()) {
+        // The CLI is built beside the benchmarks: build/tests/bench/../../app/tracefold-cli.
+        char self[4096] = {};
+        const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+        std::string dir = n > 0 ? std::string(self, std::size_t(n)) : std::string(".");
+        dir = dir.substr(0, dir.rfind('/'));
+        cli = dir + "/../../app/tracefold-cli";
+    }
+    mkdir(workdir.c_str(), 0755);
+    char host[256] = {};
+    gethostname(host, sizeof host - 1);
+    std::cout << "# tracefold-bench on " << host << ", " << sysconf(_SC_NPROCESSORS_ONLN) << " cores\n\n";
+
+    std::cout << "| file | size MB | plain read ms | node JSON.parse ms | node peak RSS MB | tracefold index ms | "
+                 "index / node | tracefold peak RSS MB | RSS / file |\n|---|---|---|---|---|---|---|---|---|\n";
+    for (std::size_t mb : sizes) {
+        const std::string path = ensureRecording(workdir, mb);
+        const double sizeMb = double(fileSize(path)) / 1e6;
+        const double readMs = plainReadMs(path);
+        ChildResult nodeRun;
+        if (node)
+            nodeRun = bestOf(2, {"node", "--max-old-space-size=16000", "-e",
+                                 "JSON.parse(require('fs').readFileSync(process.argv[1], 'utf8'))", path});
+        const ChildResult index = bestOf(2, {cli, "inspect", "--json", path});
+        std::cout << "| " << path.substr(path.rfind('/') + 1) << " | " << fmt(sizeMb) << " | " << fmt(readMs) << " | "
+                  << (node ? fmt(nodeRun.wallMs, 0) : "-") << " | " << (node ? fmt(nodeRun.maxRssKb / 1024.0, 0) : "-")
+                  << " | " << fmt(index.wallMs, 0) << (index.status == 0 ? "" : " (failed)") << " | "
+                  << (node ? fmt(index.wallMs / nodeRun.wallMs, 2) : "-") << " | " << fmt(index.maxRssKb / 1024.0, 0)
+                  << " | " << fmt(index.maxRssKb / 1024.0 / (sizeMb / 1.048576), 2) << " |\n";
+    }
+
+    {
+        const std::string path = ensureLongRun(workdir, switchCalls);
+        auto t0 = Clock::now();
+        const auto loaded = tf::recording::loadRecording(path);
+        const double loadMs = msSince(t0);
+        if (!loaded.run) {
+            std::cerr << loaded.error << '\n';
+            return 1;
+        }
+        const auto &run = *loaded.run;
+        std::mt19937_64 rng(5);
+        std::vector<double> times;
+        for (int i = 0; i < 2000; ++i) {
+            const std::size_t call = std::size_t(rng() % run.calls.size());
+            const auto s0 = Clock::now();
+            const auto view = tf::recording::buildCallView(run, call);
+            times.push_back(msSince(s0));
+            if (view.epoch == 0)
+                std::cerr << "";
+        }
+        std::cout << "\n| switch run | calls | file MB | load ms | core view p50 ms | core view p99 ms | max ms |\n"
+                     "|---|---|---|---|---|---|---|\n"
+                  << "| " << path.substr(path.rfind('/') + 1) << " | " << run.calls.size() << " | "
+                  << fmt(double(fileSize(path)) / 1e6) << " | " << fmt(loadMs, 0) << " | "
+                  << fmt(percentile(times, 0.5), 3) << " | " << fmt(percentile(times, 0.99), 3) << " | "
+                  << fmt(*std::max_element(times.begin(), times.end()), 3) << " |\n";
+    }
+
+    {
+        // A 2,000-row ledger with every row kind, from the generator's own run (deterministic).
+        tf::generate::GeneratorOptions options;
+        options.calls = 700;
+        options.seed = 9;
+        options.resultBytes = 100;
+        options.historyInIterationEnd = false;
+        const auto loaded = tf::recording::loadRecordingFromBytes(tf::generate::generateRecording(options), "ledger");
+        const auto &ledger = *loaded.run->finalLedger;
+        std::vector<std::string> served;
+        for (std::size_t i = 0; i < 200; ++i)
+            served.push_back("call_" + std::to_string(i));
+        const auto t0 = Clock::now();
+        int pieces = 0;
+        std::size_t bytes = 0;
+        while (msSince(t0) < 2000) {
+            const auto piece = tf::findings::composeFindingsPiece(&ledger, served, tf::findings::AnswerAsk::None);
+            bytes += piece ? piece->text.size() : 0;
+            ++pieces;
+        }
+        const double seconds = msSince(t0) / 1000;
+        std::cout << "\n| findings pieces | ledger rows | pieces/s | ms/piece |\n|---|---|---|---|\n| composed | "
+                  << ledger.size() << " | " << fmt(pieces / seconds, 0) << " | " << fmt(1000 * seconds / pieces, 3)
+                  << " |\n";
+        if (bytes == 0)
+            std::cerr << "no piece\n";
+    }
+    return 0;
+}

@@ -10,5 +10,8 @@ int conformFindings(const std::vector<std::string> &args);
 int conformCommitLog(const std::vector<std::string> &args);
 int inspect(const std::vector<std::string> &args);
 int generate(const std::vector<std::string> &args);
+// reportcommands.cpp
+int report(const std::vector<std::string> &args);
+int search(const std::vector<std::string> &args);
 
 } // namespace tf::cli

@@ -15,6 +15,8 @@ void printUsage(std::ostream &out)
            "  conform commitlog FILE.jsonl   run the commit-log fold conformance vectors\n"
            "  inspect FILE [--json]          the per-call summary of a recording\n"
            "  generate --calls N --seed S -o FILE   write a synthetic recording (see README)\n"
+           "  report FILE -o OUT.html [--pdf OUT.pdf]   the reviewer's report (see README)\n"
+           "  search FILE TEXT [--json] [-i]  the calls whose served context contains TEXT\n"
            "  --version                      print the version\n";
 }
 
@@ -41,6 +43,10 @@ int main(int argc, char **argv)
     }
     if (command == "generate")
         return tf::cli::generate(std::vector<std::string>(args.begin() + 1, args.end()));
+    if (command == "report")
+        return tf::cli::report(std::vector<std::string>(args.begin() + 1, args.end()));
+    if (command == "search")
+        return tf::cli::search(std::vector<std::string>(args.begin() + 1, args.end()));
     if (command == "inspect")
         return tf::cli::inspect(std::vector<std::string>(args.begin() + 1, args.end()));
     std::cerr << "tracefold-cli: unknown command '" << command << "'\n";

@@ -311,8 +311,15 @@ bool Parser::parseString(std::string_view &out)
             text::appendCodePoint(decoded, u);
             continue;
         }
-        default:
-            return fail(std::string("invalid escape '\\") + e + "'", p);
+        default: {
+            // The escaped byte may be a line break or part of a multi-byte character: name printable ASCII only.
+            char what[16];
+            if (e > 0x20 && e < 0x7F)
+                std::snprintf(what, sizeof what, "'\\%c'", e);
+            else
+                std::snprintf(what, sizeof what, "'\\' + byte 0x%02X", static_cast<unsigned char>(e));
+            return fail(std::string("invalid escape ") + what, p);
+        }
         }
         p += 2;
     }

@@ -1,5 +1,6 @@
 #include "value.h"
 
+#include <algorithm>
 #include <cassert>
 #include <stdexcept>
 
@@ -13,6 +14,50 @@ const Value kNullValue{}; // braces: clang refuses a default-initialized const o
 bool indexKeyLess(std::string_view a, std::string_view b)
 {
     return a.size() != b.size() ? a.size() < b.size() : a < b;
+}
+
+std::size_t keyHash(std::string_view key)
+{
+    return std::hash<std::string_view>{}(key);
+}
+
+constexpr std::size_t kNoMember = static_cast<std::size_t>(-1);
+
+void rebuildIndex(ObjectNode &node)
+{
+    node.index.clear();
+    if (node.members.size() < kIndexedMembers)
+        return;
+    node.index.reserve(node.members.size());
+    for (std::size_t i = 0; i < node.members.size(); ++i)
+        node.index.emplace(keyHash(node.members[i].key), std::uint32_t(i));
+}
+
+std::size_t positionOf(const ObjectNode &node, std::string_view key)
+{
+    if (node.index.empty()) {
+        for (std::size_t i = 0; i < node.members.size(); ++i)
+            if (node.members[i].key == key)
+                return i;
+        return kNoMember;
+    }
+    auto [it, end] = node.index.equal_range(keyHash(key));
+    for (; it != end; ++it)
+        if (node.members[it->second].key == key)
+            return it->second;
+    return kNoMember;
+}
+
+// Moves the index entry of the member now at `at` from position `from` to `to` (the cost of a shift is one such
+// move per shifted member, the same order as the vector's own moves).
+void reposition(ObjectNode &node, std::size_t at, std::size_t from, std::size_t to)
+{
+    auto [it, end] = node.index.equal_range(keyHash(node.members[at].key));
+    for (; it != end; ++it)
+        if (it->second == from) {
+            it->second = std::uint32_t(to);
+            return;
+        }
 }
 
 } // namespace
@@ -121,6 +166,7 @@ Value Value::objectFromMembers(std::vector<Member> members)
     v.m_type = Type::Object;
     auto node = std::make_shared<ObjectNode>();
     node->members = std::move(members);
+    rebuildIndex(*node);
     v.m_node = std::move(node);
     return v;
 }
@@ -207,10 +253,9 @@ const Value *Value::find(std::string_view key) const
 {
     if (m_type != Type::Object)
         return nullptr;
-    for (const Member &m : static_cast<const ObjectNode *>(m_node.get())->members)
-        if (m.key == key)
-            return &m.value;
-    return nullptr;
+    const auto *node = static_cast<const ObjectNode *>(m_node.get());
+    const std::size_t i = positionOf(*node, key);
+    return i == kNoMember ? nullptr : &node->members[i].value;
 }
 
 const Value *Value::findString(std::string_view key) const
@@ -249,31 +294,55 @@ ObjectNode &Value::mutableObject()
 
 Value &Value::memberRef(std::string_view key)
 {
-    auto &members = mutableObject().members;
-    for (Member &m : members)
-        if (m.key == key)
-            return m.value;
-    auto pos = members.end();
+    ObjectNode &node = mutableObject();
+    auto &members = node.members;
+    if (const std::size_t i = positionOf(node, key); i != kNoMember)
+        return members[i].value;
+    if (members.size() >= UINT32_MAX)
+        throw std::length_error("object with more than 2^32 members");
+    std::size_t pos = members.size();
     if (isArrayIndexKey(key)) {
-        pos = members.begin();
-        while (pos != members.end() && isArrayIndexKey(pos->key) && indexKeyLess(pos->key, key))
-            ++pos;
+        // Index keys come first, ascending: binary search their block (its end is where the other keys start).
+        const auto indexEnd = std::partition_point(members.begin(), members.end(),
+                                                   [](const Member &m) { return isArrayIndexKey(m.key); });
+        pos = std::size_t(std::lower_bound(members.begin(), indexEnd, key,
+                                           [](const Member &m, std::string_view k) { return indexKeyLess(m.key, k); }) -
+                          members.begin());
     }
-    return members.insert(pos, Member{std::string(key), Value()})->value;
+    members.insert(members.begin() + std::ptrdiff_t(pos), Member{std::string(key), Value()});
+    if (members.size() == kIndexedMembers) {
+        rebuildIndex(node);
+    } else if (!node.index.empty()) {
+        for (std::size_t i = members.size() - 1; i > pos; --i)
+            reposition(node, i, i - 1, i);
+        node.index.emplace(keyHash(key), std::uint32_t(pos));
+    }
+    return members[pos].value;
 }
 
 bool Value::erase(std::string_view key)
 {
     if (m_type != Type::Object || !find(key))
         return false;
-    auto &members = mutableObject().members;
-    for (auto it = members.begin(); it != members.end(); ++it) {
-        if (it->key == key) {
-            members.erase(it);
-            return true;
-        }
+    ObjectNode &node = mutableObject();
+    auto &members = node.members;
+    const std::size_t pos = positionOf(node, key);
+    if (pos == kNoMember)
+        return false;
+    if (!node.index.empty()) {
+        auto [it, end] = node.index.equal_range(keyHash(key));
+        for (; it != end; ++it)
+            if (it->second == pos) {
+                node.index.erase(it);
+                break;
+            }
+        for (std::size_t i = pos + 1; i < members.size(); ++i)
+            reposition(node, i, i, i - 1);
     }
-    return false;
+    members.erase(members.begin() + std::ptrdiff_t(pos));
+    if (members.size() < kIndexedMembers)
+        node.index.clear();
+    return true;
 }
 
 const void *Value::identity() const

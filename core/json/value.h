@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace tf::json {
@@ -26,7 +27,13 @@ struct ObjectNode
 {
     // In JavaScript property order: array-index keys ascending, then the others in first-insertion order.
     std::vector<Member> members;
+    // Key hash -> position, present exactly when the object holds kIndexedMembers members or more, so a lookup or a
+    // write never scans a large object (a hostile object with a million names would make every lookup, and a fold
+    // writing each name, quadratic). Built with the node and kept current by every write; never built lazily, so a
+    // shared node is only read from other threads.
+    std::unordered_multimap<std::size_t, std::uint32_t> index;
 };
+inline constexpr std::size_t kIndexedMembers = 32;
 
 // An immutable-by-default JSON value with JavaScript semantics where recordings need them: numbers are doubles,
 // objects keep JavaScript property order, strings are WTF-8 (UTF-8 that may carry a lone surrogate as its 3-byte

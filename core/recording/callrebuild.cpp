@@ -1,4 +1,5 @@
 #include "callinternals.h"
+#include "numberconv.h"
 
 #include "core/text/utf.h"
 
@@ -74,7 +75,7 @@ void rebuildSystemFromState(const Run &run, const json::Value &state, CallView &
         const json::Value *iteration = recovery->findNumber("iteration");
         const json::Value *instruction = recovery->findString("instruction");
         const bool usedAlready = used && used->isBool() && used->asBool();
-        if (!usedAlready && iteration && instruction && int(iteration->asNumber()) == view.epoch &&
+        if (!usedAlready && iteration && instruction && toInt(iteration->asNumber()) == view.epoch &&
             !instruction->asString().empty())
             view.systemPieces.push_back({"system-prompt", "evidence-recovery", std::string(instruction->asString())});
     }
@@ -186,9 +187,9 @@ void rebuildServed(const Run &run, std::size_t index, CallView &view)
         if (const json::Value *p = start->payload.findString("provider"))
             view.provider = std::string(p->asString());
         if (auto chars = number(start->payload, "systemPromptChars"))
-            view.recordedSystemLengthU16 = std::size_t(*chars);
+            view.recordedSystemLengthU16 = toCount(*chars);
         if (auto count = number(start->payload, "messagesCount"))
-            view.recordedMessageCount = std::size_t(*count);
+            view.recordedMessageCount = toCount(*count);
         view.wallClockMs = start->wallClockMs;
     }
     if (end) {
@@ -237,14 +238,12 @@ void rebuildServed(const Run &run, std::size_t index, CallView &view)
             view.committed = fromEvents;
             view.conversationOnRecord = true;
         } else if (view.recordedMessageCount == std::size_t(1)) {
-            for (const Event &e : run.events)
-                if (e.type == eventtype::TurnStart)
-                    if (const json::Value *prompt = e.payload.findString("userPrompt")) {
-                        view.committed = json::Value::array();
-                        view.committed.push_back(message("user", *prompt));
-                        view.conversationOnRecord = true;
-                        break;
-                    }
+            if (const Event *turn = run.event(rec.turnStartEvent))
+                if (const json::Value *prompt = turn->payload.findString("userPrompt")) {
+                    view.committed = json::Value::array();
+                    view.committed.push_back(message("user", *prompt));
+                    view.conversationOnRecord = true;
+                }
         }
     }
 

@@ -41,6 +41,7 @@ struct CallRecord
     // Events-only reconstruction inputs (§5.9), used when there is no state.
     std::optional<json::Value> eventHistory;       // iteration_end(k-1).history
     std::vector<std::size_t> injectedEvents;       // context.injected events of this iteration
+    std::optional<std::size_t> turnStartEvent;     // the turn_start before this call, else the first in the file
     std::optional<std::size_t> llmStartEvent;
     std::optional<std::size_t> llmEndEvent;
     std::optional<std::size_t> routeEvent;

@@ -1,5 +1,6 @@
 #include "builders.h"
 #include "commitlogfold.h"
+#include "numberconv.h"
 #include "subflowscan.h"
 
 #include <cmath>
@@ -64,8 +65,8 @@ void collectCalls(Run &run, const json::Value &log, const json::Value *initialSt
                     rec.receiptAfter = *receipt;
             }
             const json::Value *iteration = fold.state().findNumber("iteration");
-            if (iteration && std::isfinite(iteration->asNumber())) {
-                rec.epoch = int(iteration->asNumber());
+            if (const std::optional<int> epoch = iteration ? toInt(iteration->asNumber()) : std::nullopt) {
+                rec.epoch = *epoch;
             } else {
                 rec.epoch = int(run.calls.size()) + 1;
                 rec.epochByPosition = true;

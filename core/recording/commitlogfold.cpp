@@ -1,5 +1,6 @@
 #include "commitlogfold.h"
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <unordered_map>
@@ -205,6 +206,7 @@ Value shallowObjectCopy(const Value &object)
 }
 
 std::optional<Value> merged(std::optional<Value> cur, const Value *src, RowIdentity &ids);
+Value mergedMembersInBulk(Value out, const Value &src, RowIdentity &ids);
 
 void mergeMember(Value &object, std::string_view key, const Value &src, RowIdentity &ids)
 {
@@ -213,6 +215,39 @@ void mergeMember(Value &object, std::string_view key, const Value &src, RowIdent
     if (object.contains(key))
         cur = std::move(object.memberRef(key));
     object.memberRef(key) = *merged(std::move(cur), &src, ids);
+}
+
+// mergeMember for every member of a large `src` in one pass: the same members in the same JavaScript order, but a
+// new index key does not shift the members after it once per key (a hostile `updates` object of a million index
+// keys merged into an object with names would otherwise be quadratic).
+Value mergedMembersInBulk(Value out, const Value &src, RowIdentity &ids)
+{
+    std::vector<json::Member> members(out.memberBegin(), out.memberEnd());
+    out = Value(); // the only other holder of the members' values, so a value no one else holds is merged in place
+    members.reserve(members.size() + src.memberCount()); // no reallocation: the key views below stay valid
+    std::unordered_map<std::string_view, std::size_t> position;
+    position.reserve(members.capacity());
+    for (std::size_t i = 0; i < members.size(); ++i)
+        position.emplace(members[i].key, i);
+    bool newIndexKey = false;
+    for (const json::Member *m = src.memberBegin(); m != src.memberEnd(); ++m) {
+        if (auto it = position.find(m->key); it != position.end()) {
+            json::Value &slot = members[it->second].value;
+            slot = *merged(std::move(slot), &m->value, ids);
+            continue;
+        }
+        newIndexKey = newIndexKey || json::isArrayIndexKey(m->key);
+        members.push_back(json::Member{m->key, *merged(std::nullopt, &m->value, ids)});
+        position.emplace(members.back().key, members.size() - 1);
+    }
+    if (newIndexKey) {
+        const auto indexEnd = std::stable_partition(members.begin(), members.end(),
+                                                    [](const json::Member &m) { return json::isArrayIndexKey(m.key); });
+        std::stable_sort(members.begin(), indexEnd, [](const json::Member &a, const json::Member &b) {
+            return a.key.size() != b.key.size() ? a.key.size() < b.key.size() : a.key < b.key;
+        });
+    }
+    return Value::objectFromMembers(std::move(members));
 }
 
 // M(current, src) of the README. nullopt is "absent" (a missing src).
@@ -239,6 +274,8 @@ std::optional<Value> merged(std::optional<Value> cur, const Value *src, RowIdent
                     : cur->isObject()                                  ? std::move(*cur)
                     : cur->isArray()                                   ? objectFromArray(*cur)
                                                                        : Value::object();
+        if (src->memberCount() >= json::kIndexedMembers)
+            return mergedMembersInBulk(std::move(out), *src, ids);
         for (const json::Member *m = src->memberBegin(); m != src->memberEnd(); ++m)
             mergeMember(out, m->key, m->value, ids);
         return out;
@@ -421,6 +458,10 @@ bool CommitLogFold::apply(const Value &row)
         const Value *verbValue = entry.findString("verb");
         const std::string_view verb = verbValue ? verbValue->asString() : std::string_view{};
         splitInto(path->asString(), segments);
+        if (segments.size() > kMaxPathSegments) {
+            ++m_refusedPaths; // would build a state too deep to walk (and to free) without overflowing the stack
+            continue;
+        }
         if (verb == "set") {
             if (supersededByNextSet(trace, i, path->asString()))
                 continue;

@@ -22,6 +22,11 @@ std::vector<std::string_view> splitStatePath(std::string_view path);
 // writes and deletes through them do nothing). As data keys inside values they are ordinary.
 bool isRefusedSegment(std::string_view segment);
 
+// A trace path of more segments is not applied (the entry changes nothing and is counted, see refusedPathCount()):
+// writing it would build a state deeper than any JSON Tracefold reads (ParseLimits::maxDepth), and a hostile path of
+// a million segments would overflow the stack of whatever walks or frees that state.
+inline constexpr std::size_t kMaxPathSegments = 512;
+
 // Reads the value at `segments` (an array is entered by canonical decimal index). Returns nullptr for missing:
 // a parent that is not an object or array, a member that is not there, or a refused segment.
 const json::Value *readStatePath(const json::Value &root, const std::vector<std::string_view> &segments);
@@ -41,10 +46,13 @@ public:
 
     // Trace entries applied as a merge whose verb was not set/append/merge/delete (a viewer may flag the row).
     std::size_t unknownVerbCount() const { return m_unknownVerbs; }
+    // Trace entries not applied because their path has more than kMaxPathSegments segments.
+    std::size_t refusedPathCount() const { return m_refusedPaths; }
 
 private:
     json::Value m_state;
     std::size_t m_unknownVerbs = 0;
+    std::size_t m_refusedPaths = 0;
 };
 
 } // namespace tf::recording

@@ -1,4 +1,5 @@
 #include "builders.h"
+#include "numberconv.h"
 
 #include <unordered_map>
 
@@ -10,11 +11,23 @@ void buildCallsFromEvents(Run &run)
     std::unordered_map<int, std::size_t> historyByIteration; // iteration_end(k).history, latest wins
     std::size_t injectedFrom = 0;
     std::vector<bool> endUsed(run.events.size(), false);
+    // Found once here, not searched per call: a file with many calls must not cost calls x events.
+    std::optional<std::size_t> firstTurnStart, lastTurnStart;
+    for (const Event &e : run.events)
+        if (e.type == eventtype::TurnStart) {
+            firstTurnStart = e.index;
+            break;
+        }
     for (const Event &e : run.events) {
+        if (e.type == eventtype::TurnStart) {
+            lastTurnStart = e.index;
+            continue;
+        }
         if (e.type == eventtype::IterationEnd) {
             const json::Value *iter = e.payload.findNumber("iterIndex");
-            if (iter && e.payload.findArray("history"))
-                historyByIteration[int(iter->asNumber())] = e.index;
+            const std::optional<int> k = iter ? toInt(iter->asNumber()) : std::nullopt;
+            if (k && e.payload.findArray("history"))
+                historyByIteration[*k] = e.index;
             continue;
         }
         if (e.type != eventtype::LlmStart)
@@ -25,6 +38,7 @@ void buildCallsFromEvents(Run &run)
         rec.logName = "events";
         rec.basis = FoldBasis::EventsOnly;
         rec.llmStartEvent = e.index;
+        rec.turnStartEvent = lastTurnStart ? lastTurnStart : firstTurnStart;
         if (auto iteration = e.iteration()) {
             rec.epoch = *iteration;
         } else {

@@ -1,14 +1,16 @@
 #include "builders.h"
+#include "numberconv.h"
 
 #include <algorithm>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace tf::recording {
 
 std::optional<int> Event::iteration() const
 {
     if (const json::Value *it = payload.findNumber("iteration"))
-        return int(it->asNumber());
+        return toInt(it->asNumber());
     return std::nullopt;
 }
 
@@ -29,7 +31,8 @@ void indexEvents(Run &run, const json::Value &events, const LoadErrors &errors, 
                  const LoadControl &control)
 {
     control.report(0.72, "Indexing events");
-    std::vector<std::string> runIds;
+    std::vector<std::string> runIds; // first-seen order
+    std::unordered_set<std::string_view> seenRunIds; // a log with a run id per event must not cost n^2
     std::vector<Event> all;
     all.reserve(events.size());
     for (std::size_t i = 0; i < events.size(); ++i) {
@@ -68,7 +71,7 @@ void indexEvents(Run &run, const json::Value &events, const LoadErrors &errors, 
         } else {
             e.meta = json::Value::object();
         }
-        if (!e.runId.empty() && std::find(runIds.begin(), runIds.end(), e.runId) == runIds.end())
+        if (!e.runId.empty() && seenRunIds.insert(e.runId).second)
             runIds.emplace_back(e.runId);
         all.push_back(std::move(e));
     }
@@ -78,7 +81,7 @@ void indexEvents(Run &run, const json::Value &events, const LoadErrors &errors, 
     if (runIds.size() > 1) {
         if (run.shape == RecordingShape::NdjsonEvents) {
             const std::string chosen = control.runId.empty() ? runIds.front() : control.runId;
-            if (std::find(runIds.begin(), runIds.end(), chosen) == runIds.end())
+            if (seenRunIds.count(chosen) == 0)
                 errors.fail("no run " + chosen + " in this log; runs found: " + std::to_string(runIds.size()));
             std::vector<Event> kept;
             for (Event &e : all)

@@ -1,4 +1,5 @@
 #include "callinternals.h"
+#include "numberconv.h"
 
 #include "core/json/writer.h"
 #include "core/receipt/messagedigest.h"
@@ -119,7 +120,7 @@ void ReceiptVerifier::verifySystem(const json::Value &receipt)
         const std::size_t lengthU16 = text::lengthU16(m_view.systemText);
         if (!chars)
             problem = "the receipt has no system.chars";
-        else if (std::size_t(chars->asNumber()) != lengthU16)
+        else if (toCount(chars->asNumber()) != lengthU16)
             problem = "rebuilt " + std::to_string(lengthU16) + " units, receipt says " +
                       json::stringify(*chars);
         const auto hash = hashMatches(m_view.systemText, system ? system->find("hash") : nullptr);
@@ -200,7 +201,7 @@ void ReceiptVerifier::verifyMessages(const json::Value &receipt)
     const bool mayBeShort = excused("messages.entries");
     if (const json::Value *count = messages ? messages->findNumber("count") : nullptr) {
         const std::size_t rebuilt = m_view.asSent.size() + requestOnlyCount;
-        if (std::size_t(count->asNumber()) != rebuilt)
+        if (toCount(count->asNumber()) != rebuilt)
             add("messages.count", excused("messages.count") ? Badge::Reconstructed : Badge::Damaged,
                 "rebuilt " + std::to_string(rebuilt) + " (with request-only lines), receipt says " +
                     json::stringify(*count));
@@ -377,7 +378,7 @@ void ReceiptVerifier::verifyMeasurement(const json::Value &receipt)
         const json::Value *bytes = stored ? stored->findNumber("jsonBytes") : nullptr;
         if (!chars || !bytes)
             continue;
-        if (std::size_t(chars->asNumber()) != figures.first || std::size_t(bytes->asNumber()) != figures.second)
+        if (toCount(chars->asNumber()) != figures.first || toCount(bytes->asNumber()) != figures.second)
             problem += (problem.empty() ? "" : "; ") + slot + " rebuilt " + std::to_string(figures.first) + "/" +
                        std::to_string(figures.second) + ", receipt " + json::stringify(*chars) + "/" +
                        json::stringify(*bytes);
@@ -431,7 +432,7 @@ void ReceiptVerifier::run()
         m_view.notes.push_back("receipt hashes are normalised in this file");
 
     const json::Value *epoch = basis->findNumber("epoch");
-    if (int(epoch->asNumber()) != m_view.epoch)
+    if (toInt(epoch->asNumber()) != m_view.epoch)
         add("basis.epoch", excused("epoch") ? Badge::Reconstructed : Badge::Damaged,
             "the receipt names epoch " + json::stringify(*epoch) + " for call " + std::to_string(m_view.epoch));
     verifySystem(*m_receipt);

@@ -1,6 +1,7 @@
 #include "subflowscan.h"
 
 #include "commitlogfold.h"
+#include "numberconv.h"
 
 #include <algorithm>
 #include <charconv>
@@ -46,7 +47,7 @@ FoldedSubflow foldSubflow(const SubflowExecution &execution)
             if (i == 0) {
                 out.inputState = fold.state();
                 if (const json::Value *it = out.inputState.findNumber("iteration"))
-                    out.iteration = int(it->asNumber());
+                    out.iteration = toInt(it->asNumber());
             }
         }
     }

@@ -4,6 +4,7 @@
 #include "core/findings/ledgerfold.h"
 #include "core/findings/linecomposer.h"
 #include "core/json/jsnumber.h"
+#include "core/json/writer.h"
 #include "core/recording/callinternals.h"
 
 #include <algorithm>

@@ -122,14 +122,19 @@ std::string messageLabel(const Value &m, bool collapsed)
 std::string terminalSafe(std::string_view s)
 {
     std::string out;
-    for (char c : s) {
-        const auto u = static_cast<unsigned char>(c);
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const auto u = static_cast<unsigned char>(s[i]);
+        char buf[16];
         if (u < 0x20 || u == 0x7F) {
-            char buf[8];
             std::snprintf(buf, sizeof buf, "\\x%02x", u);
             out += buf;
+        } else if (u == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
+                   static_cast<unsigned char>(s[i + 1]) <= 0x9F) {
+            // C1 controls (U+0080..U+009F) include CSI, which a terminal acts on as ESC [ does.
+            std::snprintf(buf, sizeof buf, "\\u%04x", unsigned(static_cast<unsigned char>(s[++i])));
+            out += buf;
         } else {
-            out += c;
+            out += s[i];
         }
     }
     return out;

@@ -14,10 +14,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
 {
     static const char *const kFirstLines[] = {
         R"({"type":"agentfootprint.agent.turn_start","payload":{"userMessage":"hi"},"meta":{"runId":"run-1-1"}})",
-        R"({"type":"agentfootprint.stream.llm_start","payload":{"iteration":1,"model":"m","provider":"p"},)"
-        R"("meta":{"runId":"run-1-1","runtimeStageId":"call-llm#1","wallClockMs":1}})",
+        (R"({"type":"agentfootprint.stream.llm_start","payload":{"iteration":1,"model":"m","provider":"p"},)"
+         R"("meta":{"runId":"run-1-1","runtimeStageId":"call-llm#1","wallClockMs":1}})"),
         R"({"type":"agentfootprint.agent.iteration_end","payload":{"iteration":1,"history":[]},"meta":{}})",
-        R"({"type":"x","payload":null})",
+        R"({"type":"x","payload":{}})",
     };
     std::string text;
     std::string_view input = fuzz::asText(data, size);
@@ -33,7 +33,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     const recording::LoadResult result = recording::loadRecordingFromBytes(std::move(text), "fuzz.ndjson");
     TF_FUZZ_CHECK(!result.run != result.error.empty());
     if (!result.run) {
-        TF_FUZZ_CHECK(result.error.rfind("fuzz.ndjson: ", 0) == 0);
+        if (result.error.rfind("fuzz.ndjson:", 0) != 0)
+            std::fprintf(stderr, "error: %s\n", result.error.c_str());
+        TF_FUZZ_CHECK(result.error.rfind("fuzz.ndjson:", 0) == 0);
         return 0;
     }
     TF_FUZZ_CHECK(result.run->shape == recording::RecordingShape::NdjsonEvents);

@@ -24,20 +24,21 @@ BUILD=build-fuzz
 CC=clang CXX=clang++ cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
     -DTRACEFOLD_FUZZ=ON -DTRACEFOLD_BUILD_GUI=OFF -DTRACEFOLD_BUILD_TESTS=OFF >/dev/null
-cmake --build "$BUILD" --parallel 2 --target tracefold-cli $(printf 'fuzz_%s ' "${TARGETS[@]}")
+cmake --build "$BUILD" --parallel 2 --target $(printf 'fuzz_%s ' "${TARGETS[@]}")
 
-# Generated recordings for the loader's seeds (deterministic by seed).
+# Generated recordings for the loader's seeds (deterministic by seed), written once.
 mkdir -p "$BUILD/seeds/loader"
-for seed in 1 2 3 4; do
-    out="$BUILD/seeds/loader/generated-$seed.json"
-    [ -f "$out" ] || ASAN_OPTIONS=detect_leaks=0 "$BUILD/app/tracefold-cli" generate --calls 5 --seed "$seed" -o "$out"
-done
-[ -f "$BUILD/seeds/loader/generated-damaged.json" ] ||
-    ASAN_OPTIONS=detect_leaks=0 "$BUILD/app/tracefold-cli" generate --calls 4 --seed 9 --result-bytes 120 \
-        --damage message --damage-call 2 -o "$BUILD/seeds/loader/generated-damaged.json"
-[ -f "$BUILD/seeds/loader/generated-no-history.json" ] ||
-    ASAN_OPTIONS=detect_leaks=0 "$BUILD/app/tracefold-cli" generate --calls 6 --seed 5 --result-bytes 80 \
-        --no-iteration-history -o "$BUILD/seeds/loader/generated-no-history.json"
+if [ ! -f "$BUILD/seeds/loader/generated-no-history.json" ]; then
+    cmake --build "$BUILD" --parallel 2 --target tracefold-cli
+    generate() { ASAN_OPTIONS=detect_leaks=0 "$BUILD/app/tracefold-cli" generate "$@"; }
+    for seed in 1 2 3 4; do
+        generate --calls 5 --seed "$seed" -o "$BUILD/seeds/loader/generated-$seed.json"
+    done
+    generate --calls 4 --seed 9 --result-bytes 120 --damage message --damage-call 2 \
+        -o "$BUILD/seeds/loader/generated-damaged.json"
+    generate --calls 6 --seed 5 --result-bytes 80 --no-iteration-history \
+        -o "$BUILD/seeds/loader/generated-no-history.json"
+fi
 
 export ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1

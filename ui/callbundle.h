@@ -1,0 +1,35 @@
+#pragma once
+
+#include "linediff.h"
+#include "loadedrun.h"
+
+#include "core/findings/ledgerfold.h"
+#include "core/recording/callview.h"
+
+#include <functional>
+#include <memory>
+
+namespace tf::ui {
+
+// What the panes show for the selected call, built off the GUI thread and immutable afterwards. It keeps the run
+// alive: the views' JSON values and the fold's row pointers borrow from it and from `view`.
+struct CallBundle
+{
+    RunHandle run;
+    std::size_t ordinal = 0;
+    std::shared_ptr<const recording::CallView> view;
+    std::shared_ptr<const recording::CallView> previous; // nullptr for the first call
+    findings::LedgerFold fold;                            // over view->ledger
+    QList<DiffLine> pieceDiff;                            // previous piece → this piece, line by line
+    double buildMs = 0;                                   // time spent building (for the status bar)
+};
+
+using BundleHandle = std::shared_ptr<const CallBundle>;
+
+// Builds the bundle of call `ordinal`; `cached` returns an already built view of a call (or nullptr).
+BundleHandle buildBundle(const RunHandle &run, std::size_t ordinal,
+                         const std::function<std::shared_ptr<const recording::CallView>(std::size_t)> &cached = {});
+
+} // namespace tf::ui
+
+Q_DECLARE_METATYPE(tf::ui::BundleHandle)

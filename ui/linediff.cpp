@@ -1,0 +1,108 @@
+#include "linediff.h"
+
+#include <vector>
+
+namespace tf::ui {
+
+QList<DiffLine> diffLines(const QStringList &before, const QStringList &after)
+{
+    const int n = int(before.size()), m = int(after.size());
+    // Common head and tail first: pieces usually differ in a few lines in the middle.
+    int head = 0;
+    while (head < n && head < m && before[head] == after[head])
+        ++head;
+    int tail = 0;
+    while (tail < n - head && tail < m - head && before[n - 1 - tail] == after[m - 1 - tail])
+        ++tail;
+
+    const int a0 = head, a1 = n - tail, b0 = head, b1 = m - tail;
+    const int N = a1 - a0, M = b1 - b0;
+    const int max = N + M;
+
+    // Myers: V[k] is the furthest x on diagonal k; keep a copy per d to walk back.
+    std::vector<std::vector<int>> trace;
+    std::vector<int> v(std::size_t(2 * max + 2), 0);
+    const int offset = max + 1;
+    int found = -1;
+    for (int d = 0; d <= max && found < 0; ++d) {
+        for (int k = -d; k <= d; k += 2) {
+            int x;
+            if (k == -d || (k != d && v[std::size_t(offset + k - 1)] < v[std::size_t(offset + k + 1)]))
+                x = v[std::size_t(offset + k + 1)];
+            else
+                x = v[std::size_t(offset + k - 1)] + 1;
+            int y = x - k;
+            while (x < N && y < M && before[a0 + x] == after[b0 + y]) {
+                ++x;
+                ++y;
+            }
+            v[std::size_t(offset + k)] = x;
+            if (x >= N && y >= M) {
+                found = d;
+                break;
+            }
+        }
+        trace.push_back(v);
+    }
+
+    QList<DiffLine> middle;
+    int x = N, y = M;
+    for (int d = found; d > 0; --d) {
+        const std::vector<int> &pv = trace[std::size_t(d - 1)];
+        const int k = x - y;
+        int prevK;
+        if (k == -d || (k != d && pv[std::size_t(offset + k - 1)] < pv[std::size_t(offset + k + 1)]))
+            prevK = k + 1;
+        else
+            prevK = k - 1;
+        const int prevX = pv[std::size_t(offset + prevK)];
+        const int prevY = prevX - prevK;
+        while (x > prevX && y > prevY) {
+            --x;
+            --y;
+            middle.prepend({DiffLine::Op::Same, a0 + x, b0 + y, before[a0 + x]});
+        }
+        if (x == prevX) {
+            --y;
+            middle.prepend({DiffLine::Op::Added, -1, b0 + y, after[b0 + y]});
+        } else {
+            --x;
+            middle.prepend({DiffLine::Op::Removed, a0 + x, -1, before[a0 + x]});
+        }
+    }
+    while (x > 0 && y > 0) {
+        --x;
+        --y;
+        middle.prepend({DiffLine::Op::Same, a0 + x, b0 + y, before[a0 + x]});
+    }
+
+    QList<DiffLine> out;
+    out.reserve(head + middle.size() + tail);
+    for (int i = 0; i < head; ++i)
+        out.append({DiffLine::Op::Same, i, i, before[i]});
+    out.append(middle);
+    for (int i = 0; i < tail; ++i)
+        out.append({DiffLine::Op::Same, a1 + i, b1 + i, before[a1 + i]});
+    return out;
+}
+
+DiffStats diffStats(const QList<DiffLine> &diff)
+{
+    DiffStats s;
+    for (const DiffLine &l : diff) {
+        switch (l.op) {
+        case DiffLine::Op::Same:
+            ++s.same;
+            break;
+        case DiffLine::Op::Added:
+            ++s.added;
+            break;
+        case DiffLine::Op::Removed:
+            ++s.removed;
+            break;
+        }
+    }
+    return s;
+}
+
+} // namespace tf::ui

@@ -1,0 +1,34 @@
+#pragma once
+
+#include "core/recording/callview.h"
+#include "core/recording/run.h"
+#include "core/report/hitrate.h"
+
+#include <QMetaType>
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+namespace tf::ui {
+
+// Everything the first stage of a load delivers: the run and the per-call summaries the calls list, the strip
+// chart and the summary bar show. Immutable once the loader hands it over; shared by every pane.
+struct LoadedRun
+{
+    std::shared_ptr<const recording::Run> run;
+    std::vector<recording::CallSummary> calls;
+    report::HitRate hitRate;
+    QString path;        // as opened (a resource path for the bundled sample)
+    QString displayName; // file name, or the bundled sample's name
+    bool bundled = false;
+
+    // Tokens summed over the calls that reported them; nullopt when none did.
+    std::optional<double> cacheReadTotal, cacheWriteTotal;
+};
+
+using RunHandle = std::shared_ptr<const LoadedRun>;
+
+} // namespace tf::ui
+
+Q_DECLARE_METATYPE(tf::ui::RunHandle)

@@ -1,0 +1,43 @@
+#pragma once
+
+#include "core/json/value.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+// Display fields read out of a ledger row and a wire message. This is the one place ui/ looks inside recorded JSON,
+// and only to label what the core already selected (rows at a call, messages as sent): it belongs in the core next to
+// ledgerfold.h / collapse.h (a `LedgerRowView`, a `MessageView`), and is kept apart so it can move there whole.
+namespace tf::ui {
+
+struct LedgerRowFields
+{
+    QString kind;       // the row's `kind`, as written
+    QString resultId;   // toolCallId (standing, basis, judgment, unsettled-by-absence); carriers for contingent
+    QString tool;       // toolName
+    QString standing;   // standing (standing, judgment); `basis` for basis rows; empty otherwise
+    QString detail;     // line / settles / assertions; proposition; value and carriers; conflict key and witnesses
+    QString declaredOn; // "answer", "with call_7", or empty
+    std::optional<double> iteration;
+    bool unknownId = false;
+};
+LedgerRowFields ledgerRowFields(const json::Value &row);
+
+struct MessageFields
+{
+    QString role;
+    QString toolCallId;    // a tool result's id
+    QString toolName;      // a tool result's tool
+    QString content;       // the content as text when it is a string; otherwise its JSON
+    bool contentIsText = false;
+    QStringList toolCalls; // an assistant's calls, "name(id)"
+    QString toolCallsJson; // the calls pretty-printed, for the detail view
+};
+MessageFields messageFields(const json::Value &message);
+
+// A value as one line for tables: strings quoted as JSON does, everything else as JSON.
+QString compactJson(const json::Value &value);
+
+} // namespace tf::ui

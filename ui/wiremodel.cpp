@@ -1,0 +1,325 @@
+#include "wiremodel.h"
+
+#include "callstatus.h"
+#include "qtstrings.h"
+
+#include "core/json/writer.h"
+#include "core/text/utf.h"
+
+#include <QHash>
+#include <QSet>
+
+namespace tf::ui {
+
+namespace {
+
+constexpr quintptr kGroupId = 0;
+
+// Receipt part ids (callview.h PartCheck::part): "messages[4]", "system.pieces[2]", "tools.schema[NAME]".
+std::optional<std::pair<std::string, std::string>> splitPart(const std::string &part)
+{
+    const auto open = part.find('[');
+    if (open == std::string::npos || part.empty() || part.back() != ']')
+        return std::nullopt;
+    return std::make_pair(part.substr(0, open), part.substr(open + 1, part.size() - open - 2));
+}
+
+} // namespace
+
+WireModel::WireModel(QObject *parent)
+    : QAbstractItemModel(parent)
+{
+}
+
+int WireModel::collapsedCount() const
+{
+    int n = 0;
+    for (const Item &i : m_items[MessagesGroup])
+        n += i.collapsed ? 1 : 0;
+    return n;
+}
+
+void WireModel::setBundle(const BundleHandle &bundle)
+{
+    beginResetModel();
+    m_bundle = bundle;
+    for (auto &g : m_items)
+        g.clear();
+    if (bundle) {
+        const recording::CallView &v = *bundle->view;
+        QHash<QString, const recording::PartCheck *> checks;
+        for (const recording::PartCheck &c : v.checks)
+            if (auto split = splitPart(c.part))
+                checks.insert(toQString(split->first) + QLatin1Char('/') + toQString(split->second), &c);
+        const auto applyCheck = [&checks](Item &item, const QString &key) {
+            if (const recording::PartCheck *c = checks.value(key)) {
+                item.badge = int(c->badge);
+                item.reason = toQString(c->reason);
+                item.damaged = c->badge == recording::Badge::Damaged;
+            }
+        };
+
+        for (std::size_t i = 0; i < v.systemPieces.size(); ++i) {
+            const recording::SystemPieceView &p = v.systemPieces[i];
+            Item item;
+            item.item = QString::number(i);
+            item.role = toQString(p.slot);
+            item.id = toQString(p.source);
+            item.content = toQString(p.text);
+            item.size = int(text::lengthU16(p.text));
+            item.loneSurrogates = int(loneSurrogates(std::string_view(p.text)).size());
+            item.preview = previewLine(item.content);
+            applyCheck(item, QStringLiteral("system.pieces/") + QString::number(i));
+            m_items[SystemGroup].append(item);
+        }
+
+        QHash<std::size_t, const findings::CollapsedMessage *> collapsed;
+        for (const findings::CollapsedMessage &c : v.collapsed)
+            collapsed.insert(c.index, &c);
+        QSet<QString> undeclared;
+        for (const std::string &id : v.undeclaredIds)
+            undeclared.insert(toQString(id));
+        if (v.conversationOnRecord && v.asSent.isArray()) {
+            for (std::size_t i = 0; i < v.asSent.size(); ++i) {
+                const json::Value &m = v.asSent.at(i);
+                const MessageFields f = messageFields(m);
+                Item item;
+                item.item = QString::number(i);
+                item.role = f.role;
+                item.id = !f.toolCallId.isEmpty() ? f.toolCallId : f.toolCalls.join(QStringLiteral(", "));
+                item.content = f.content;
+                item.extra = f.toolCallsJson;
+                item.size = int(item.content.size());
+                if (const json::Value *c = m.findString("content"))
+                    item.loneSurrogates = int(loneSurrogates(c->asString()).size());
+                item.preview = previewLine(!f.content.isEmpty() ? f.content : f.toolCalls.join(QStringLiteral(", ")));
+                if (const findings::CollapsedMessage *c = collapsed.value(i)) {
+                    item.collapsed = true;
+                    item.ticket = toQString(c->ticket);
+                    item.standing = toQString(c->standing);
+                    if (v.committed.isArray() && i < v.committed.size())
+                        item.original = messageFields(v.committed.at(i)).content;
+                    item.size = int(item.original.size());
+                }
+                // "undeclared" applies to result messages only: the id of a tool call is not a result.
+                item.undeclared = !f.toolCallId.isEmpty() && findings::isResultMessage(m) &&
+                                  undeclared.contains(f.toolCallId);
+                applyCheck(item, QStringLiteral("messages/") + QString::number(i));
+                QStringList status;
+                if (item.collapsed)
+                    status << tr("collapsed (%1)").arg(item.standing);
+                if (item.undeclared)
+                    status << tr("undeclared");
+                if (item.damaged)
+                    status << tr("damaged");
+                item.status = status.join(QStringLiteral(" · "));
+                m_items[MessagesGroup].append(item);
+            }
+        }
+
+        for (const recording::ToolView &t : v.tools) {
+            Item item;
+            item.item = toQString(t.name);
+            item.role = tr("tool");
+            item.content = t.description ? toQString(*t.description) : QString();
+            item.extra = t.schema ? toQString(json::prettyPrint(*t.schema)) : QString();
+            item.size = t.description ? int(text::lengthU16(*t.description)) : 0;
+            item.preview = t.description ? previewLine(item.content) : StatusText::notOnRecord();
+            if (!t.schema)
+                item.status = tr("schema not on record");
+            applyCheck(item, QStringLiteral("tools.schema/") + toQString(t.name));
+            if (item.damaged)
+                item.status = tr("damaged");
+            m_items[ToolsGroup].append(item);
+        }
+    }
+    endResetModel();
+}
+
+QModelIndex WireModel::messageIndex(int message, int column) const
+{
+    return index(message, column, index(MessagesGroup, 0));
+}
+
+QModelIndex WireModel::index(int row, int column, const QModelIndex &parent) const
+{
+    if (!hasIndex(row, column, parent))
+        return {};
+    if (!parent.isValid())
+        return createIndex(row, column, kGroupId);
+    return createIndex(row, column, quintptr(parent.row() + 1));
+}
+
+QModelIndex WireModel::parent(const QModelIndex &child) const
+{
+    if (!child.isValid() || child.internalId() == kGroupId)
+        return {};
+    return createIndex(int(child.internalId() - 1), 0, kGroupId);
+}
+
+int WireModel::rowCount(const QModelIndex &parent) const
+{
+    if (!m_bundle)
+        return 0;
+    if (!parent.isValid())
+        return GroupCount;
+    if (parent.internalId() != kGroupId || parent.column() != 0)
+        return 0;
+    return int(m_items[parent.row()].size());
+}
+
+int WireModel::columnCount(const QModelIndex &) const
+{
+    return ColumnCount;
+}
+
+QVariant WireModel::data(const QModelIndex &index, int role) const
+{
+    if (!m_bundle || !checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    const recording::CallView &v = *m_bundle->view;
+    if (index.internalId() == kGroupId) {
+        const int group = index.row();
+        if (role == GroupRole)
+            return group;
+        if (role == Qt::ToolTipRole && group == MessagesGroup && !v.conversationOnRecord)
+            return toolTipText(tr("The conversation at this call is not on record."));
+        if (role != Qt::DisplayRole)
+            return {};
+        const auto &items = m_items[group];
+        if (index.column() == ItemColumn) {
+            switch (group) {
+            case SystemGroup:
+                return tr("System prompt");
+            case MessagesGroup:
+                return tr("Messages");
+            case ToolsGroup:
+                return tr("Tools");
+            }
+        }
+        if (index.column() == PreviewColumn) {
+            switch (group) {
+            case SystemGroup:
+                if (!v.systemOnRecord && items.isEmpty())
+                    return StatusText::notOnRecord();
+                return QString(tr("%n piece(s)", nullptr, int(items.size())) +
+                               (v.systemOnRecord
+                                    ? tr(" · %1 UTF-16 units").arg(formatCount(text::lengthU16(v.systemText)))
+                                    : tr(" · the whole text is not on record")));
+            case MessagesGroup: {
+                if (!v.conversationOnRecord)
+                    return StatusText::notOnRecord();
+                int undeclared = 0;
+                for (const Item &i : items)
+                    undeclared += i.undeclared ? 1 : 0;
+                QString s = tr("%n message(s)", nullptr, int(items.size()));
+                if (const int c = collapsedCount())
+                    s += tr(" · %n collapsed", nullptr, c);
+                if (undeclared)
+                    s += tr(" · %n undeclared", nullptr, undeclared);
+                return s;
+            }
+            case ToolsGroup: {
+                QString s = tr("%n tool(s)", nullptr, int(items.size()));
+                if (v.forcedTool)
+                    s += tr(" · forced: %1").arg(toQString(*v.forcedTool));
+                if (v.withheld)
+                    s += tr(" · withheld: %1").arg(toQString(*v.withheld));
+                return s;
+            }
+            }
+        }
+        return {};
+    }
+
+    const int group = int(index.internalId() - 1);
+    const Item &item = m_items[group][index.row()];
+    switch (role) {
+    case GroupRole:
+        return group;
+    case ItemIndexRole:
+        return index.row();
+    case CollapsedRole:
+        return item.collapsed;
+    case UndeclaredRole:
+        return item.undeclared;
+    case DamagedRole:
+        return item.damaged;
+    case BadgeRole:
+        return item.badge >= 0 ? QVariant(item.badge) : QVariant();
+    case CheckReasonRole:
+        return item.reason;
+    case TicketRole:
+        return item.ticket;
+    case StandingRole:
+        return item.standing;
+    case ContentRole:
+        return item.content;
+    case OriginalContentRole:
+        return item.original;
+    case ExtraRole:
+        return item.extra;
+    case LoneSurrogatesRole:
+        return item.loneSurrogates;
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case ItemColumn:
+            return item.item;
+        case RoleColumn:
+            return item.role;
+        case IdColumn:
+            return item.id;
+        case StatusColumn:
+            return item.status;
+        case SizeColumn:
+            return formatCount(std::size_t(item.size));
+        case PreviewColumn:
+            return item.preview;
+        default:
+            return {};
+        }
+    case Qt::TextAlignmentRole:
+        return index.column() == SizeColumn ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                                            : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+    case Qt::ToolTipRole: {
+        QStringList tip;
+        if (item.collapsed)
+            tip << tr("Sent as a collapse ticket (standing %1) instead of its %2 UTF-16 units:")
+                       .arg(item.standing, formatCount(std::size_t(item.original.size())))
+                << item.ticket;
+        if (item.undeclared)
+            tip << tr("Undeclared: no standing names this result, so it was served in full.");
+        if (item.badge >= 0)
+            tip << tr("Receipt: %1 — %2").arg(StatusText::badge(recording::Badge(item.badge)), item.reason);
+        if (item.loneSurrogates)
+            tip << tr("%n lone surrogate(s) in the content are shown as U+FFFD.", nullptr, item.loneSurrogates);
+        return tip.isEmpty() ? QVariant() : QVariant(toolTipText(tip.join(QLatin1Char('\n'))));
+    }
+    default:
+        return {};
+    }
+}
+
+QVariant WireModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case ItemColumn:
+        return tr("#");
+    case RoleColumn:
+        return tr("Role");
+    case IdColumn:
+        return tr("Id / source");
+    case StatusColumn:
+        return tr("Status");
+    case SizeColumn:
+        return tr("Size");
+    case PreviewColumn:
+        return tr("Content");
+    default:
+        return {};
+    }
+}
+
+} // namespace tf::ui

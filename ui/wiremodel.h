@@ -1,0 +1,80 @@
+#pragma once
+
+#include "callbundle.h"
+#include "recordfields.h"
+
+#include <QAbstractItemModel>
+
+namespace tf::ui {
+
+// What went over the wire at the selected call, as three groups: the system prompt pieces, the messages as sent
+// (after the collapse), and the tools offered. A collapsed tool result keeps its ticket as content here and its
+// original result one role away (OriginalContentRole).
+class WireModel : public QAbstractItemModel
+{
+    Q_OBJECT
+
+public:
+    enum Group
+    {
+        SystemGroup,
+        MessagesGroup,
+        ToolsGroup,
+        GroupCount
+    };
+    enum Column
+    {
+        ItemColumn,
+        RoleColumn,
+        IdColumn,
+        StatusColumn,
+        SizeColumn,
+        PreviewColumn,
+        ColumnCount
+    };
+    enum Role
+    {
+        GroupRole = Qt::UserRole + 1, // int (Group), on groups and items
+        ItemIndexRole,                // int: position in its group (message index for messages)
+        CollapsedRole,                // bool
+        UndeclaredRole,               // bool: a result no standing names
+        DamagedRole,                  // bool: its receipt check is damaged
+        BadgeRole,                    // int (recording::Badge) of its receipt check, or invalid
+        CheckReasonRole,              // QString: why the badge
+        TicketRole,                   // QString: the ticket sent instead of the result
+        StandingRole,                 // QString: the standing that collapsed it
+        ContentRole,                  // QString: the full content as sent
+        OriginalContentRole,          // QString: a collapsed result's original content
+        ExtraRole,                    // QString: tool calls / schema, pretty JSON
+        LoneSurrogatesRole,           // int: lone surrogates in the content (shown as U+FFFD)
+    };
+    Q_ENUM(Column)
+
+    explicit WireModel(QObject *parent = nullptr);
+
+    void setBundle(const BundleHandle &bundle);
+    const BundleHandle &bundle() const { return m_bundle; }
+    QModelIndex messageIndex(int message, int column = 0) const;
+    int collapsedCount() const;
+
+    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
+    QModelIndex parent(const QModelIndex &child) const override;
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    struct Item
+    {
+        QString item, role, id, status, preview, content, original, ticket, standing, extra, reason;
+        int size = 0;
+        int badge = -1;
+        int loneSurrogates = 0;
+        bool collapsed = false, undeclared = false, damaged = false;
+    };
+    BundleHandle m_bundle;
+    QList<Item> m_items[GroupCount];
+};
+
+} // namespace tf::ui

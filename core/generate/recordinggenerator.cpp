@@ -355,6 +355,7 @@ Value Generator::fileRows(const std::vector<Value> &rows)
     const findings::LedgerFold fold = findings::foldLedger(m_ledger);
     const Value *lastIteration = rows.back().findNumber("iteration");
     const double iteration = lastIteration ? lastIteration->asNumber() : 0;
+    std::vector<Value> newConflicts;
     for (const findings::Conflict &c : fold.conflicts) {
         if (std::find(filed.begin(), filed.end(), c.key) != filed.end())
             continue;
@@ -370,11 +371,14 @@ Value Generator::fileRows(const std::vector<Value> &rows)
                                                  {"subject", *a.find("subject")},
                                                  {"predicate", *a.find("predicate")}}));
         }
-        Value conflict = obj({{"kind", s("conflict")}, {"key", s(c.key)}, {"witnesses", witnesses},
-                              {"iteration", n(iteration)}});
+        // Appended after the walk: the fold's row pointers point into m_ledger, which a push may reallocate.
+        newConflicts.push_back(obj({{"kind", s("conflict")}, {"key", s(c.key)}, {"witnesses", witnesses},
+                                    {"iteration", n(iteration)}}));
+        filed.push_back(c.key);
+    }
+    for (const Value &conflict : newConflicts) {
         tail.push_back(conflict);
         m_ledger.push_back(conflict);
-        filed.push_back(c.key);
     }
     return tail;
 }

@@ -1,5 +1,7 @@
 #include "loaderror.h"
 
+#include "core/json/parser.h"
+
 namespace tf::recording {
 
 namespace {
@@ -28,8 +30,12 @@ const char *articleType(json::Type t)
 std::string LoadErrors::where(const std::vector<json::PathStep> &path) const
 {
     std::string out = json::describePath(path);
-    if (const auto offset = json::locate(m_text, path, m_rootOffset))
-        out += " (byte " + std::to_string(*offset) + ")";
+    if (const auto offset = json::locate(m_text, path, m_rootOffset)) {
+        std::size_t line = 0, column = 0;
+        json::lineColumnAt(m_text, *offset, line, column);
+        out += " (byte " + std::to_string(*offset) + ", line " + std::to_string(line) + ", column " +
+               std::to_string(column) + ")";
+    }
     return out;
 }
 

@@ -115,8 +115,8 @@ std::string ensureRecording(const std::string &dir, std::size_t targetMb)
     options.resultBytes = 60000;
     options.historyInIterationEnd = false;
     options.historyWindow = 48;
-    // About 0.46 MB per call at these settings; generated once and reused.
-    options.calls = int(std::max<std::size_t>(4, targetMb * 1000 / 460));
+    // About 1.2 MB per call at these settings (each eviction rewrites the 48-message window); generated once.
+    options.calls = int(std::max<std::size_t>(4, targetMb * 1000 / 1200));
     std::ofstream out(path, std::ios::binary);
     tf::generate::writeRecording(out, options);
     return path;
@@ -132,7 +132,7 @@ std::string ensureLongRun(const std::string &dir, int calls)
     options.calls = calls;
     options.resultBytes = 300;
     options.historyInIterationEnd = false;
-    options.historyWindow = 16;
+    options.historyWindow = 8;
     options.turnCalls = 25;
     std::ofstream out(path, std::ios::binary);
     tf::generate::writeRecording(out, options);
@@ -214,10 +214,12 @@ int main(int argc, char **argv)
                                  "JSON.parse(require('fs').readFileSync(process.argv[1], 'utf8'))", path});
         const ChildResult index = bestOf(2, {cli, "inspect", "--json", path});
         std::cout << "| " << path.substr(path.rfind('/') + 1) << " | " << fmt(sizeMb) << " | " << fmt(readMs) << " | "
-                  << (node ? fmt(nodeRun.wallMs, 0) : "-") << " | " << (node ? fmt(nodeRun.maxRssKb / 1024.0, 0) : "-")
+                  << (!node ? "-" : nodeRun.status == 0 ? fmt(nodeRun.wallMs, 0) : "fails (exit " + std::to_string(nodeRun.status) + ")")
+                  << " | " << (node ? fmt(nodeRun.maxRssKb / 1024.0, 0) : "-")
                   << " | " << fmt(index.wallMs, 0) << (index.status == 0 ? "" : " (failed)") << " | "
-                  << (node ? fmt(index.wallMs / nodeRun.wallMs, 2) : "-") << " | " << fmt(index.maxRssKb / 1024.0, 0)
-                  << " | " << fmt(index.maxRssKb / 1024.0 / (sizeMb / 1.048576), 2) << " |\n";
+                  << (node && nodeRun.status == 0 ? fmt(index.wallMs / nodeRun.wallMs, 2) : "-") << " | "
+                  << fmt(index.maxRssKb / 1024.0, 0)
+                  << " | " << fmt(index.maxRssKb / 1024.0 / (sizeMb / 1.048576), 2) << " |" << std::endl;
     }
 
     {

@@ -2,6 +2,10 @@
 
 #include "callinternals.h"
 
+#include <algorithm>
+#include <atomic>
+#include <thread>
+
 namespace tf::recording {
 
 const char *badgeId(Badge badge)
@@ -80,63 +84,96 @@ CallView buildCallView(const Run &run, std::size_t index)
     return buildWithPrevious(run, index, &previous);
 }
 
+namespace {
+
+CallSummary summaryOf(const CallView &view, std::size_t i)
+{
+    CallSummary s;
+    s.ordinal = i;
+    s.epoch = view.epoch;
+    s.callRuntimeStageId = view.record->callRuntimeStageId;
+    s.model = view.model;
+    if (view.conversationOnRecord)
+        s.messageCount = view.asSent.size();
+    for (const auto &c : view.collapsed)
+        s.collapsedIds.push_back(c.toolCallId);
+    if (view.piece) {
+        s.pieceLengthU16 = view.piece->lengthU16();
+        s.pieceSizeUtf8 = view.piece->sizeUtf8();
+    }
+    s.pieceChangedSincePrevious = view.pieceChangedSincePrevious;
+    s.ledgerRows = view.ledgerOnRecord ? view.ledger.size() : 0;
+    s.ledgerChanged = view.ledgerOnRecord && s.ledgerRows != view.ledgerRowsAtPrevious;
+    s.prefixReusable = view.cache.prefixReusable;
+    s.systemUnchanged = view.cache.systemUnchanged;
+    s.cacheRead = view.usage.cacheRead;
+    s.cacheWrite = view.usage.cacheWrite;
+    s.input = view.usage.input;
+    s.output = view.usage.output;
+    s.verdict = view.cache.verdict;
+    s.damaged = view.damaged;
+    for (const PartCheck &c : view.checks) {
+        switch (c.badge) {
+        case Badge::Verified:
+            ++s.verified;
+            break;
+        case Badge::Reconstructed:
+            ++s.reconstructed;
+            break;
+        case Badge::Damaged:
+            ++s.damagedParts;
+            break;
+        case Badge::NotOnRecord:
+            ++s.notOnRecord;
+            break;
+        }
+    }
+    s.checks = view.checks;
+    s.gaps = view.gaps;
+    return s;
+}
+
+} // namespace
+
 std::vector<CallSummary> summarizeCalls(const Run &run, const std::function<bool(double)> &progress)
 {
-    std::vector<CallSummary> out;
-    out.reserve(run.calls.size());
-    std::optional<CallView> previous;
-    for (std::size_t i = 0; i < run.calls.size(); ++i) {
-        CallView view = buildWithPrevious(run, i, previous ? &*previous : nullptr);
-        CallSummary s;
-        s.ordinal = i;
-        s.epoch = view.epoch;
-        s.callRuntimeStageId = view.record->callRuntimeStageId;
-        s.model = view.model;
-        if (view.conversationOnRecord)
-            s.messageCount = view.asSent.size();
-        for (const auto &c : view.collapsed)
-            s.collapsedIds.push_back(c.toolCallId);
-        if (view.piece) {
-            s.pieceLengthU16 = view.piece->lengthU16();
-            s.pieceSizeUtf8 = view.piece->sizeUtf8();
+    const std::size_t count = run.calls.size();
+    std::vector<CallSummary> out(count);
+    // Calls are independent but for "since previous": each worker takes a contiguous range and rebuilds the call
+    // before its range first. Views only read the Run (its one shared memo is locked), so workers need no other
+    // coordination. Progress and cancellation are handled by the calling thread's worker (range 0).
+    const std::size_t workers =
+        std::max<std::size_t>(1, std::min<std::size_t>({std::thread::hardware_concurrency(), 8, count / 16}));
+    std::atomic<std::size_t> done{0};
+    std::atomic<bool> stop{false};
+    const auto work = [&](std::size_t begin, std::size_t end, bool reports) {
+        std::optional<CallView> previous;
+        if (begin > 0) {
+            previous.emplace();
+            detail::rebuildServed(run, begin - 1, *previous);
+            detail::verifyReceipt(run, *previous);
         }
-        s.pieceChangedSincePrevious = view.pieceChangedSincePrevious;
-        s.ledgerRows = view.ledgerOnRecord ? view.ledger.size() : 0;
-        s.ledgerChanged = view.ledgerOnRecord && s.ledgerRows != view.ledgerRowsAtPrevious;
-        s.prefixReusable = view.cache.prefixReusable;
-        s.systemUnchanged = view.cache.systemUnchanged;
-        s.cacheRead = view.usage.cacheRead;
-        s.cacheWrite = view.usage.cacheWrite;
-        s.input = view.usage.input;
-        s.output = view.usage.output;
-        s.verdict = view.cache.verdict;
-        s.damaged = view.damaged;
-        for (const PartCheck &c : view.checks) {
-            switch (c.badge) {
-            case Badge::Verified:
-                ++s.verified;
-                break;
-            case Badge::Reconstructed:
-                ++s.reconstructed;
-                break;
-            case Badge::Damaged:
-                ++s.damagedParts;
-                break;
-            case Badge::NotOnRecord:
-                ++s.notOnRecord;
-                break;
-            }
+        for (std::size_t i = begin; i < end && !stop.load(std::memory_order_relaxed); ++i) {
+            CallView view = buildWithPrevious(run, i, previous ? &*previous : nullptr);
+            out[i] = summaryOf(view, i);
+            previous = std::move(view);
+            const std::size_t finished = done.fetch_add(1, std::memory_order_relaxed) + 1;
+            // Rebuilding touches every message of the file again; let the mapping's pages go as the pass moves on.
+            if ((finished & 63) == 63 && run.source)
+                run.source->releaseResidentPages();
+            if (reports && progress && !progress(double(finished) / double(count)))
+                stop = true;
         }
-        s.checks = view.checks;
-        s.gaps = view.gaps;
-        out.push_back(std::move(s));
-        previous = std::move(view);
-        // Rebuilding touches every message of the file again; let the mapping's pages go as the pass moves on.
-        if ((i & 63) == 63 && run.source)
-            run.source->releaseResidentPages();
-        if (progress && !progress(double(i + 1) / double(run.calls.size())))
-            break;
-    }
+    };
+    std::vector<std::thread> threads;
+    const std::size_t chunk = (count + workers - 1) / std::max<std::size_t>(workers, 1);
+    for (std::size_t w = 1; w < workers; ++w)
+        threads.emplace_back(work, std::min(count, w * chunk), std::min(count, (w + 1) * chunk), false);
+    work(0, std::min(count, chunk), true);
+    for (std::thread &t : threads)
+        t.join();
+    if (stop)
+        return {}; // cancelled: the ranges are only partly filled
     return out;
 }
 

@@ -31,7 +31,7 @@ void indexEvents(Run &run, const json::Value &events, const LoadErrors &errors, 
                  const LoadControl &control)
 {
     control.report(0.72, "Indexing events");
-    std::vector<std::string> runIds; // first-seen order
+    std::vector<std::string> runIds;                 // first-seen order
     std::unordered_set<std::string_view> seenRunIds; // a log with a run id per event must not cost n^2
     std::vector<Event> all;
     all.reserve(events.size());
@@ -76,11 +76,15 @@ void indexEvents(Run &run, const json::Value &events, const LoadErrors &errors, 
         all.push_back(std::move(e));
     }
 
-    // §1.7, §9 item 14: several runs in one list. NDJSON logs are partitioned (the user picks; default the first);
-    // other shapes keep every event but say so.
+    // §1.7, §1.3, §9 item 14: several runs in one list. NDJSON logs and envelopes are partitioned (the user picks;
+    // an envelope defaults to its own run.runId, a log to its first run); a bare recording keeps every event but says
+    // so, because its one snapshot still belongs to the last run.
     if (runIds.size() > 1) {
-        if (run.shape == RecordingShape::NdjsonEvents) {
-            const std::string chosen = control.runId.empty() ? runIds.front() : control.runId;
+        const bool envelope = run.shape == RecordingShape::Envelope;
+        if (run.shape == RecordingShape::NdjsonEvents || envelope) {
+            const std::string chosen = !control.runId.empty()            ? control.runId
+                                       : envelope && !run.runId.empty() ? run.runId
+                                                                         : runIds.front();
             if (seenRunIds.count(chosen) == 0)
                 errors.fail("no run " + chosen + " in this log; runs found: " + std::to_string(runIds.size()));
             std::vector<Event> kept;
@@ -90,7 +94,8 @@ void indexEvents(Run &run, const json::Value &events, const LoadErrors &errors, 
                     kept.push_back(std::move(e));
                 }
             all = std::move(kept);
-            run.warnings.push_back("this log holds " + std::to_string(runIds.size()) + " runs; showing " + chosen);
+            run.warnings.push_back(std::string(envelope ? "this envelope holds events of " : "this log holds ") +
+                                   std::to_string(runIds.size()) + " runs; showing " + chosen);
             run.runId = chosen;
         } else {
             run.warnings.push_back("events carry " + std::to_string(runIds.size()) +

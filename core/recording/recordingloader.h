@@ -3,6 +3,7 @@
 #include "run.h"
 
 #include <atomic>
+#include <cstddef>
 #include <functional>
 #include <memory>
 #include <string>
@@ -33,6 +34,9 @@ struct LoadResult
     std::string error;
     bool cancelled = false;
 };
+
+// A recording with more LLM calls is refused (README "Limits on hostile input").
+inline constexpr std::size_t kMaxCalls = 100'000;
 
 // Opens `path` read-only, detects its shape (§1.2) and builds the call index. Never writes to the file.
 LoadResult loadRecording(const std::string &path, const LoadControl &control = {});

@@ -15,6 +15,14 @@ set(TRACEFOLD_SAMPLE ${PROJECT_SOURCE_DIR}/resources/samples/tracefold-sample.js
 set(TRACEFOLD_DESKTOP_SOURCE_DIR ${PROJECT_SOURCE_DIR}/resources/desktop)
 set(TRACEFOLD_PACKAGING_BINARY_DIR ${PROJECT_BINARY_DIR}/packaging)
 
+# The installed programs that exist in this configuration; each gets a man page, none a RUNPATH.
+set(TRACEFOLD_PROGRAMS "")
+foreach(program tracefold tracefold-cli tracefold-report-pdf)
+    if(TARGET ${program})
+        list(APPEND TRACEFOLD_PROGRAMS ${program})
+    endif()
+endforeach()
+
 foreach(required ${TRACEFOLD_SAMPLE} ${TRACEFOLD_ICON_SVG})
     if(NOT EXISTS ${required})
         message(WARNING "Packaging: ${required} is missing; the packages will lack it")
@@ -51,12 +59,17 @@ set(CPACK_PACKAGE_NAME "tracefold")
 set(CPACK_PACKAGE_VENDOR "Tracefold")
 set(CPACK_PACKAGE_CONTACT "Tracefold maintainers <maintainers@tracefold.dev>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${PROJECT_DESCRIPTION}")
-set(CPACK_PACKAGE_DESCRIPTION
-    "Tracefold opens the recording of an agentfootprint agent run and steps through every LLM call. At each call it \
-shows what the model was served: the findings ledger as it was folded at that call, the findings piece rebuilt byte \
-for byte, which tool results went out as collapse tickets, whether the cached system prefix could be reused, and \
-whether the recording's own receipt hashes agree with what Tracefold rebuilt. The package holds the desktop \
-application (tracefold) and the headless tool (tracefold-cli).")
+# Wrapped by hand: dpkg shows the lines as they are.
+string(JOIN "\n" CPACK_PACKAGE_DESCRIPTION
+    "Tracefold opens the recording of an agentfootprint agent run and steps"
+    "through every LLM call. At each call it shows what the model was served:"
+    "the findings ledger as it was folded at that call, the findings piece"
+    "rebuilt byte for byte, which tool results went out as collapse tickets,"
+    "whether the cached system prefix could be reused, and whether the"
+    "recording's own receipt hashes agree with what Tracefold rebuilt."
+    ""
+    "The package holds the desktop application (tracefold) and the headless"
+    "tool (tracefold-cli), which also writes reviewers' reports as HTML or PDF.")
 set(CPACK_PACKAGE_VERSION "${PROJECT_VERSION}")
 set(CPACK_PACKAGE_HOMEPAGE_URL "${PROJECT_HOMEPAGE_URL}")
 set(CPACK_PACKAGE_INSTALL_DIRECTORY "Tracefold")
@@ -66,7 +79,7 @@ set(CPACK_VERBATIM_VARIABLES ON)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_PACKAGE_CHECKSUM SHA256)
 set(CPACK_SOURCE_GENERATOR "TGZ")
-set(CPACK_SOURCE_IGNORE_FILES "/\\\\.git/" "/build[^/]*/" "/\\\\.cache/")
+set(CPACK_SOURCE_IGNORE_FILES "/\\.git/" "/build[^/]*/" "/\\.cache/")
 
 if(UNIX AND NOT APPLE)
     # --- Linux: FHS layout under CMAKE_INSTALL_PREFIX (the packages use /usr) ---------------------------------
@@ -78,16 +91,13 @@ if(UNIX AND NOT APPLE)
     install(FILES ${TRACEFOLD_SAMPLE} DESTINATION ${TRACEFOLD_SAMPLE_INSTALL_DIR})
     install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${datadir}/doc/tracefold)
 
-    # Man pages, gzipped as Debian policy asks (-n: no name or time stamp, so the packages are reproducible).
-    set(man_pages tracefold-cli.1)
-    if(TRACEFOLD_BUILD_GUI)
-        list(APPEND man_pages tracefold.1)
-    endif()
+    # A man page for each installed program, gzipped as Debian policy asks (-n: no name or time stamp, so the
+    # packages are reproducible).
     find_program(TRACEFOLD_GZIP gzip)
     set(man_outputs "")
-    foreach(page ${man_pages})
-        set(page_file ${TRACEFOLD_PACKAGING_BINARY_DIR}/man/${page})
-        configure_file(${CMAKE_CURRENT_LIST_DIR}/man/${page}.in ${page_file} @ONLY)
+    foreach(program ${TRACEFOLD_PROGRAMS})
+        set(page_file ${TRACEFOLD_PACKAGING_BINARY_DIR}/man/${program}.1)
+        configure_file(${CMAKE_CURRENT_LIST_DIR}/man/${program}.1.in ${page_file} @ONLY)
         if(TRACEFOLD_GZIP)
             add_custom_command(OUTPUT ${page_file}.gz
                 COMMAND ${TRACEFOLD_GZIP} -9 -n -k -f ${page_file}
@@ -129,6 +139,10 @@ if(UNIX AND NOT APPLE)
             DESTINATION ${datadir}/icons/hicolor/scalable/apps RENAME ${TRACEFOLD_APP_ID}.svg)
     endif()
 
+    # qt_standard_project_setup() gives every target an install RUNPATH of $ORIGIN:$ORIGIN/../lib, for bundles that
+    # carry their own libraries. These packages carry none and use the system's, and Debian policy wants no RUNPATH.
+    set_property(TARGET ${TRACEFOLD_PROGRAMS} PROPERTY INSTALL_RPATH "")
+
     # The Debian and RPM tooling is the one the build machine has; RPM is left out (with a note) without rpmbuild,
     # so `--target package` still works on a machine set up by `./dev.sh run`.
     set(CPACK_GENERATOR "DEB;TGZ")
@@ -138,7 +152,8 @@ if(UNIX AND NOT APPLE)
     else()
         message(STATUS "Packaging: rpmbuild not found, the package target builds DEB and TGZ only")
     endif()
-    set(CPACK_PACKAGING_INSTALL_PREFIX "${TRACEFOLD_PACKAGE_PREFIX}")
+    # The .deb and .rpm install under /usr (their generators' default, TRACEFOLD_PACKAGE_PREFIX); the .tar.gz holds
+    # bin/ and share/ under one top directory, to unpack under any prefix.
     set(CPACK_PACKAGE_FILE_NAME "tracefold-${PROJECT_VERSION}-Linux-${CMAKE_SYSTEM_PROCESSOR}")
 
     # .deb: tracefold_<version>-1_<arch>.deb. dpkg-shlibdeps computes the library dependencies; Qt's platform
@@ -148,7 +163,10 @@ if(UNIX AND NOT APPLE)
     set(CPACK_DEBIAN_PACKAGE_RELEASE 1)
     set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
     set(CPACK_DEBIAN_PACKAGE_DEPENDS "qt6-qpa-plugins")
-    set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libqt6svg6, qt6-wayland")
+    # The SVG icon engine draws the window icon. Native Wayland is a suggestion only: it pulls in Qt Quick, and
+    # without it Qt runs through XWayland.
+    set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libqt6svg6")
+    set(CPACK_DEBIAN_PACKAGE_SUGGESTS "qt6-wayland")
     set(CPACK_DEBIAN_PACKAGE_SECTION "devel")
     set(CPACK_DEBIAN_PACKAGE_PRIORITY "optional")
     set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "${PROJECT_HOMEPAGE_URL}")
@@ -165,13 +183,13 @@ if(UNIX AND NOT APPLE)
     set(CPACK_RPM_EXCLUDE_FROM_AUTO_FILELIST_ADDITION
         /usr/share/applications /usr/share/metainfo /usr/share/mime /usr/share/mime/packages /usr/share/man
         /usr/share/man/man1 /usr/share/icons /usr/share/icons/hicolor)
-    foreach(size ${TRACEFOLD_ICON_SIZES} scalable)
-        if(size STREQUAL "scalable")
-            set(dir /usr/share/icons/hicolor/scalable)
-        else()
-            set(dir /usr/share/icons/hicolor/${size}x${size})
-        endif()
-        list(APPEND CPACK_RPM_EXCLUDE_FROM_AUTO_FILELIST_ADDITION ${dir} ${dir}/apps)
+    set(icon_dirs "")
+    foreach(size ${TRACEFOLD_ICON_SIZES})
+        list(APPEND icon_dirs ${size}x${size})
+    endforeach()
+    foreach(dir ${icon_dirs} scalable)
+        list(APPEND CPACK_RPM_EXCLUDE_FROM_AUTO_FILELIST_ADDITION /usr/share/icons/hicolor/${dir}
+            /usr/share/icons/hicolor/${dir}/apps)
     endforeach()
     # No /usr/lib/.build-id links: they would clash with other packages built the same way.
     set(CPACK_RPM_SPEC_MORE_DEFINE "%define _build_id_links none")

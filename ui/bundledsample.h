@@ -4,8 +4,9 @@
 
 namespace tf::ui {
 
-// The recording the app opens when it is started with no file: a generated 12-call run (`tracefold-cli generate
-// --calls 12 --seed 1`) with findings, collapsed results and cache usage. Swap the file, not this constant.
+// The recording the app opens when it is started with no file: a generated 80-call run (`tracefold-cli generate
+// --calls 80 --seed 7 --no-iteration-history`) with a findings ledger of every row kind, overflow notes from call 62
+// on, collapsed results, cache reads and writes. Swap the file, not this constant.
 inline constexpr char16_t kBundledSamplePath[] = u":/tracefold/samples/tracefold-sample.json";
 
 inline QString bundledSamplePath()

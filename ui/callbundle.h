@@ -19,9 +19,9 @@ struct CallBundle
     std::size_t ordinal = 0;
     std::shared_ptr<const recording::CallView> view;
     std::shared_ptr<const recording::CallView> previous; // nullptr for the first call
-    findings::LedgerFold fold;                            // over view->ledger
-    QList<DiffLine> pieceDiff;                            // previous piece → this piece, line by line
-    double buildMs = 0;                                   // time spent building (for the status bar)
+    findings::LedgerFold fold;                           // over view->ledger
+    QList<DiffLine> pieceDiff;                           // previous piece → this piece, line by line
+    double buildMs = 0;                                  // time spent building (for the status bar)
 };
 
 using BundleHandle = std::shared_ptr<const CallBundle>;

@@ -50,8 +50,7 @@ QVariant CallListModel::data(const QModelIndex &index, int role) const
     const recording::CallRecord &record = m_run->run->calls[row];
     const CacheStatus cache = cacheStatusOf(c.prefixReusable);
     const recording::Badge badge = callBadge(c);
-    const int ledgerDelta =
-        int(c.ledgerRows) - (row > 0 ? int(m_run->calls[row - 1].ledgerRows) : 0);
+    const int ledgerDelta = int(c.ledgerRows) - (row > 0 ? int(m_run->calls[row - 1].ledgerRows) : 0);
 
     switch (role) {
     case OrdinalRole:
@@ -121,11 +120,10 @@ QVariant CallListModel::data(const QModelIndex &index, int role) const
         case VerificationColumn:
             return StatusText::badge(badge);
         case LedgerColumn:
-            if (c.ledgerRows == 0 && !c.ledgerChanged)
-                return dash();
-            return c.ledgerChanged && ledgerDelta > 0
-                       ? tr("%1 (+%2)").arg(formatCount(c.ledgerRows), QString::number(ledgerDelta))
-                       : formatCount(c.ledgerRows);
+            // The mark: rows filed at this call. The total is in the tooltip and the Ledger pane.
+            if (!c.ledgerChanged)
+                return QString();
+            return ledgerDelta > 0 ? QStringLiteral("+%1").arg(ledgerDelta) : QString::number(ledgerDelta);
         case CollapsedColumn:
             return c.messageCount ? QString::number(c.collapsedIds.size()) : dash();
         case PieceColumn:
@@ -140,9 +138,10 @@ QVariant CallListModel::data(const QModelIndex &index, int role) const
     case Qt::TextAlignmentRole:
         switch (index.column()) {
         case ModelColumn:
+            return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
         case CacheColumn:
         case VerificationColumn:
-            return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+            return QVariant(Qt::AlignCenter);
         default:
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         }
@@ -165,15 +164,17 @@ QVariant CallListModel::data(const QModelIndex &index, int role) const
                                  : tr("The conversation at this call is not on record.");
             break;
         case CacheColumn:
-            tip = StatusText::cacheStatusExplained(cache) + QLatin1Char('\n') + tr("Provider cache verdict: %1")
-                                                                                     .arg(StatusText::verdict(c.verdict));
+            tip = StatusText::cacheStatusExplained(cache) + QLatin1Char('\n') +
+                  tr("Provider cache verdict: %1").arg(StatusText::verdict(c.verdict));
+            if (isCacheMiss(c))
+                tip += QLatin1Char('\n') + tr("Counted as a cache miss (M jumps to the next one).");
             break;
         case VerificationColumn:
-            tip = StatusText::verificationCounts(c);
+            tip = tr("Receipt: %1\n%2").arg(StatusText::badge(badge), StatusText::verificationCounts(c));
             break;
         case LedgerColumn:
-            tip = c.ledgerChanged ? tr("%n ledger row(s) at this call; rows were filed since the previous call", nullptr,
-                                       int(c.ledgerRows))
+            tip = c.ledgerChanged ? tr("%n ledger row(s) at this call; rows were filed since the previous call",
+                                       nullptr, int(c.ledgerRows))
                                   : tr("%n ledger row(s) at this call; unchanged", nullptr, int(c.ledgerRows));
             break;
         case CollapsedColumn: {
@@ -185,11 +186,11 @@ QVariant CallListModel::data(const QModelIndex &index, int role) const
             break;
         }
         case PieceColumn:
-            tip = c.pieceSizeUtf8 ? tr("Findings piece: %1 UTF-8 bytes, %2 UTF-16 units%3")
-                                        .arg(formatCount(*c.pieceSizeUtf8), formatCount(c.pieceLengthU16.value_or(0)),
-                                             c.pieceChangedSincePrevious ? tr(", changed since the previous call")
-                                                                         : QString())
-                                  : tr("No findings piece at this call.");
+            tip = c.pieceSizeUtf8
+                      ? tr("Findings piece: %1 UTF-8 bytes, %2 UTF-16 units%3")
+                            .arg(formatCount(*c.pieceSizeUtf8), formatCount(c.pieceLengthU16.value_or(0)),
+                                 c.pieceChangedSincePrevious ? tr(", changed since the previous call") : QString())
+                      : tr("No findings piece at this call.");
             break;
         case CacheReadColumn:
         case CacheWriteColumn:
@@ -211,9 +212,9 @@ QVariant CallListModel::headerData(int section, Qt::Orientation orientation, int
     if (orientation != Qt::Horizontal)
         return {};
     if (role == Qt::TextAlignmentRole)
-        return QVariant(section == ModelColumn || section == CacheColumn || section == VerificationColumn
-                            ? Qt::AlignLeft | Qt::AlignVCenter
-                            : Qt::AlignRight | Qt::AlignVCenter);
+        return QVariant(section == ModelColumn                                    ? Qt::AlignLeft | Qt::AlignVCenter
+                        : section == CacheColumn || section == VerificationColumn ? Qt::AlignCenter
+                                                                                  : Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole) {
         switch (section) {
         case CacheColumn:
@@ -240,7 +241,7 @@ QVariant CallListModel::headerData(int section, Qt::Orientation orientation, int
     case CacheColumn:
         return tr("Cache");
     case VerificationColumn:
-        return tr("Receipt");
+        return tr("Rcpt");
     case LedgerColumn:
         return tr("Ledger");
     case CollapsedColumn:

@@ -123,6 +123,21 @@ QString StatusText::verdict(CacheVerdict verdict)
     return {};
 }
 
+QString StatusText::verdictShort(CacheVerdict verdict)
+{
+    switch (verdict) {
+    case CacheVerdict::Hit:
+        return tr("hit");
+    case CacheVerdict::WriteOnly:
+        return tr("write only");
+    case CacheVerdict::Miss:
+        return tr("miss");
+    case CacheVerdict::Unmeasured:
+        return tr("unmeasured");
+    }
+    return {};
+}
+
 QString StatusText::gapKind(recording::Gap::Kind kind)
 {
     switch (kind) {

@@ -43,6 +43,7 @@ public:
     static QString cacheStatusExplained(CacheStatus status);
     static QString badge(recording::Badge badge);
     static QString verdict(recording::CacheVerdict verdict);
+    static QString verdictShort(recording::CacheVerdict verdict);
     static QString gapKind(recording::Gap::Kind kind);
     static QString receiptState(recording::CallView::ReceiptState state);
     static QString shape(recording::RecordingShape shape);

@@ -170,8 +170,8 @@ void paintGlyph(QPainter *p, const QRectF &rect, Glyph glyph, const QPalette &pa
         p->setPen(pen);
         p->setBrush(Qt::NoBrush);
         p->drawPath(shieldPath(r.adjusted(side * 0.05, side * 0.05, -side * 0.05, -side * 0.05)));
-        p->setPen(QPen(theme::strong(Tone::Neutral, palette), qMax<qreal>(1.0, side * 0.1), Qt::SolidLine,
-                       Qt::RoundCap));
+        p->setPen(
+            QPen(theme::strong(Tone::Neutral, palette), qMax<qreal>(1.0, side * 0.1), Qt::SolidLine, Qt::RoundCap));
         p->drawLine(QPointF(r.left() + side * 0.36, r.top() + side * 0.5),
                     QPointF(r.left() + side * 0.64, r.top() + side * 0.5));
         break;

@@ -45,8 +45,8 @@ void LedgerModel::setBundle(const BundleHandle &bundle)
         QHash<int, QString> issues;
         for (const findings::RowIssue &i : v.ledgerIssues)
             if (i.index != findings::kLedgerIssue)
-                issues[int(i.index)] += (issues.contains(int(i.index)) ? QStringLiteral("; ") : QString()) +
-                                        toQString(i.reason);
+                issues[int(i.index)] +=
+                    (issues.contains(int(i.index)) ? QStringLiteral("; ") : QString()) + toQString(i.reason);
 
         m_rows.reserve(qsizetype(v.ledger.size()));
         for (std::size_t i = 0; i < v.ledger.size(); ++i) {

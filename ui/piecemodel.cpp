@@ -2,6 +2,8 @@
 
 #include "qtstrings.h"
 
+#include <QPoint>
+
 namespace tf::ui {
 
 using findings::LineKind;
@@ -155,9 +157,9 @@ QVariant PieceModel::data(const QModelIndex &index, int role) const
     const findings::PieceSection &section = p->sections[std::size_t(sectionRow)];
 
     if (isSection) {
-        const findings::PieceLine *heading =
-            !section.lines.empty() && section.lines.front().kind == LineKind::Heading ? &section.lines.front()
-                                                                                       : nullptr;
+        const findings::PieceLine *heading = !section.lines.empty() && section.lines.front().kind == LineKind::Heading
+                                                 ? &section.lines.front()
+                                                 : nullptr;
         int overflowLines = 0, length = 0;
         for (std::size_t l = 0; l < section.lines.size(); ++l) {
             overflowLines += lineHasOverflow(section.lines[l]) ? 1 : 0;
@@ -233,6 +235,12 @@ QVariant PieceModel::data(const QModelIndex &index, int role) const
     }
     case OverflowToolTipRole:
         return overflowExplanation(line);
+    case LoneSurrogatesRole: {
+        QList<QPoint> out;
+        for (const LoneSurrogate &s : loneSurrogates(std::u16string_view(line.text)))
+            out.append(QPoint(int(s.position), int(s.unit)));
+        return QVariant::fromValue(out);
+    }
     case SectionKindRole:
         return int(section.kind);
     case LineKindRole:

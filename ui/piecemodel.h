@@ -45,6 +45,7 @@ public:
         RowIndicesRole,                     // QList<int>: ledger rows the line quotes
         TotalLinesRole,                     // int, sections: content lines before the cap
         OverflowToolTipRole,                // QString (plain): what the overflow note means, naming its cap
+        LoneSurrogatesRole,                 // QList<QPoint>: (position in the line, code unit) of each lone surrogate
     };
     Q_ENUM(Column)
 

@@ -31,7 +31,8 @@ QString codeUnitName(char16_t unit);
 // through here: escaped, newlines kept.
 QString toolTipText(const QString &plain);
 
-// `text` on one line (runs of whitespace, newlines included, folded to one space), elided to `maxChars` with an ellipsis.
+// `text` on one line (runs of whitespace, newlines included, folded to one space), elided to `maxChars` with an
+// ellipsis.
 QString previewLine(const QString &text, qsizetype maxChars = 160);
 
 // Locale-aware "1,234".

@@ -26,6 +26,14 @@ public:
     static QString witnesses(const QString &s) { return tr("witnesses: %1").arg(s); }
     static QString confidence(const QString &s) { return tr("confidence %1").arg(s); }
     static QString from(const QString &s) { return tr("from %1").arg(s); }
+    static QString basis() { return tr("basis"); }
+    static QString expects(const QString &basis, const QString &e) { return tr("%1, expects %2").arg(basis, e); }
+    static QString contingent() { return tr("contingent"); }
+    static QString conflict() { return tr("conflict"); }
+    static QString judged(const QString &s) { return tr("judge: %1").arg(s); }
+    static QString judgeError() { return tr("judge error"); }
+    static QString unsettled() { return tr("unsettled"); }
+    static QString ignoredKind(const QString &k) { return tr("“%1” (ignored)").arg(k); }
 };
 
 QString str(const json::Value &v, std::string_view key)
@@ -100,14 +108,17 @@ LedgerRowFields ledgerRowFields(const json::Value &row)
         if (const QString s = str(row, "settles"); !s.isEmpty())
             detail << FieldText::settles(s);
     } else if (kind == "basis") {
-        f.standing = str(row, "basis");
+        f.standing = FieldText::basis();
+        QString basis = str(row, "basis");
         if (const QString expect = str(row, "expect"); !expect.isEmpty())
-            f.standing += QStringLiteral(" · ") + expect;
+            basis = FieldText::expects(basis, expect);
         if (const QString p = str(row, "proposition"); !p.isEmpty())
             detail << FieldText::tested(p);
+        detail << basis;
         if (const QString p = str(row, "predicts"); !p.isEmpty())
             detail << FieldText::predicts(p);
     } else if (kind == "contingent") {
+        f.standing = FieldText::contingent();
         detail << str(row, "value");
         QStringList carriers, ids;
         if (const json::Value *cs = row.findArray("carriers"))
@@ -120,6 +131,7 @@ LedgerRowFields ledgerRowFields(const json::Value &row)
         if (f.resultId.isEmpty())
             f.resultId = ids.join(QStringLiteral(", "));
     } else if (kind == "conflict") {
+        f.standing = FieldText::conflict();
         // The key is NUL-joined (spec/findings.md §2.1).
         QString key = str(row, "key");
         key.replace(QChar(0), QStringLiteral(" · "));
@@ -135,14 +147,16 @@ LedgerRowFields ledgerRowFields(const json::Value &row)
         if (f.resultId.isEmpty())
             f.resultId = ids.join(QStringLiteral(", "));
     } else if (kind == "judgment") {
-        f.standing = str(row, "standing");
+        f.standing = FieldText::judged(str(row, "standing"));
         if (const json::Value *c = row.findNumber("confidence"))
             detail << FieldText::confidence(compactJson(*c));
         if (const QString against = str(row, "against"); !against.isEmpty())
             detail << against;
     } else if (kind == "judgment-error") {
+        f.standing = FieldText::judgeError();
         detail << str(row, "message");
     } else if (kind == "unsettled-by-absence") {
+        f.standing = FieldText::unsettled();
         if (const QString s = coverage(row.find("notChecked")); !s.isEmpty())
             detail << FieldText::notChecked(s);
         if (const QString s = coverage(row.find("cannotCover")); !s.isEmpty())
@@ -150,6 +164,7 @@ LedgerRowFields ledgerRowFields(const json::Value &row)
         if (const QString s = str(row, "tryInstead"); !s.isEmpty())
             detail << FieldText::tryInstead(s);
     } else {
+        f.standing = FieldText::ignoredKind(f.kind);
         detail << compactJson(row);
     }
     f.detail = detail.join(QStringLiteral("; "));

@@ -17,7 +17,7 @@ struct LedgerRowFields
     QString kind;       // the row's `kind`, as written
     QString resultId;   // toolCallId (standing, basis, judgment, unsettled-by-absence); carriers for contingent
     QString tool;       // toolName
-    QString standing;   // standing (standing, judgment); `basis` for basis rows; empty otherwise
+    QString standing;   // the standing; for other kinds what the row is ("basis", "contingent", ...)
     QString detail;     // line / settles / assertions; proposition; value and carriers; conflict key and witnesses
     QString declaredOn; // "answer", "with call_7", or empty
     std::optional<double> iteration;
@@ -28,9 +28,9 @@ LedgerRowFields ledgerRowFields(const json::Value &row);
 struct MessageFields
 {
     QString role;
-    QString toolCallId;    // a tool result's id
-    QString toolName;      // a tool result's tool
-    QString content;       // the content as text when it is a string; otherwise its JSON
+    QString toolCallId; // a tool result's id
+    QString toolName;   // a tool result's tool
+    QString content;    // the content as text when it is a string; otherwise its JSON
     bool contentIsText = false;
     QStringList toolCalls; // an assistant's calls, "name(id)"
     QString toolCallsJson; // the calls pretty-printed, for the detail view

@@ -38,6 +38,17 @@ enum class ReportFormat
 void exportReport(QWidget *parent, std::shared_ptr<const recording::Run> run, const notes::Sidecar *sidecar,
                   ReportFormat format);
 
+class MainWindow;
+
+// The review tools, installed into the main window through its public API only (menus, docks, runLoaded,
+// callShown, currentCall, showCall), so the window needs one line to get them:
+//   File > Export Report as HTML… (Ctrl+E) / as PDF… (Ctrl+Shift+E)
+//   Edit > Toggle Bookmark (Ctrl+B), Notes on This Call… (Ctrl+Shift+N), Find in Run… (Ctrl+Shift+F)
+//   docks "Find in Run" (SearchPanel) and "Bookmarks and Notes" (BookmarksModel), listed under View.
+// Bookmarks and notes are kept in the sidecar beside the open recording (SidecarStore). Returns the object that
+// owns the tools (a child of the window).
+QObject *installReviewTools(MainWindow *window);
+
 // The asynchronous part of exportReport, usable without a dialog (tests, scripted exports).
 class ReportExporter : public QObject
 {

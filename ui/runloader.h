@@ -28,6 +28,8 @@ public:
     void cancel();
     bool isLoading() const { return m_loading; }
     quint64 generation() const { return m_generation; }
+    // Workers still running, superseded ones included (their results will be dropped).
+    bool hasPendingWork() const { return !m_watchers.isEmpty(); }
 
     struct Outcome
     {

@@ -10,13 +10,20 @@ SidecarStore::SidecarStore(QObject *parent)
 {
 }
 
-bool SidecarStore::open(std::shared_ptr<const recording::Run> run, QString *error)
+bool SidecarStore::open(std::shared_ptr<const recording::Run> run, QString *error, const QString &readOnlyReason)
 {
     close();
     if (!run)
         return false;
     m_run = std::move(run);
     m_path = QString::fromStdString(notes::sidecarPathFor(m_run->path));
+    if (!readOnlyReason.isEmpty()) {
+        m_lastError = readOnlyReason;
+        m_writable = false;
+        m_resolution = notes::resolve(m_sidecar, *m_run);
+        emit changed();
+        return true;
+    }
     notes::ReadResult read = notes::readSidecarFile(notes::sidecarPathFor(m_run->path));
     if (!read.error.empty()) {
         m_lastError = QString::fromStdString(read.error);
@@ -131,8 +138,10 @@ bool SidecarStore::save()
     m_sidecar.recording = notes::identityOf(*m_run);
     const std::string bytes = notes::serializeSidecar(m_sidecar);
     QSaveFile file(m_path);
+    // flush() before commit(): Qt 6.4's commit() renames a file whose buffered write failed (disk full, EFBIG) over
+    // the previous sidecar; a failed flush leaves it uncommitted, and the destructor discards it.
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes.data(), qint64(bytes.size())) != qint64(bytes.size()) ||
-        !file.commit()) {
+        !file.flush() || !file.commit()) {
         m_lastError = tr("Cannot save notes to %1: %2").arg(m_path, file.errorString());
         emit saveFailed(m_lastError);
         return false;

@@ -22,7 +22,9 @@ public:
 
     // Reads the sidecar beside `run` (none yet is fine). Returns false with `error` set when the file exists but
     // cannot be used; the store is then empty and read-only, so a broken sidecar is never overwritten.
-    bool open(std::shared_ptr<const recording::Run> run, QString *error = nullptr);
+    // A non-empty `readOnlyReason` opens nothing and keeps the store read-only (e.g. the bundled sample, which lives
+    // inside the application and has no folder to keep a sidecar in).
+    bool open(std::shared_ptr<const recording::Run> run, QString *error = nullptr, const QString &readOnlyReason = {});
     void close();
 
     const std::shared_ptr<const recording::Run> &run() const { return m_run; }

@@ -102,8 +102,8 @@ void WireModel::setBundle(const BundleHandle &bundle)
                     item.size = int(item.original.size());
                 }
                 // "undeclared" applies to result messages only: the id of a tool call is not a result.
-                item.undeclared = !f.toolCallId.isEmpty() && findings::isResultMessage(m) &&
-                                  undeclared.contains(f.toolCallId);
+                item.undeclared =
+                    !f.toolCallId.isEmpty() && findings::isResultMessage(m) && undeclared.contains(f.toolCallId);
                 applyCheck(item, QStringLiteral("messages/") + QString::number(i));
                 QStringList status;
                 if (item.collapsed)
@@ -187,47 +187,41 @@ QVariant WireModel::data(const QModelIndex &index, int role) const
         if (role != Qt::DisplayRole)
             return {};
         const auto &items = m_items[group];
-        if (index.column() == ItemColumn) {
-            switch (group) {
-            case SystemGroup:
-                return tr("System prompt");
-            case MessagesGroup:
-                return tr("Messages");
-            case ToolsGroup:
-                return tr("Tools");
-            }
+        if (index.column() != ItemColumn)
+            return {};
+        // One line per group (the view spans it over every column): the name, then what it holds.
+        switch (group) {
+        case SystemGroup: {
+            QString s = tr("System prompt");
+            if (!v.systemOnRecord && items.isEmpty())
+                return QString(s + QStringLiteral(" · ") + StatusText::notOnRecord());
+            s += QStringLiteral(" · ") + tr("%n piece(s)", nullptr, int(items.size()));
+            s += v.systemOnRecord ? tr(" · %1 UTF-16 units").arg(formatCount(text::lengthU16(v.systemText)))
+                                  : tr(" · the whole text is not on record");
+            return s;
         }
-        if (index.column() == PreviewColumn) {
-            switch (group) {
-            case SystemGroup:
-                if (!v.systemOnRecord && items.isEmpty())
-                    return StatusText::notOnRecord();
-                return QString(tr("%n piece(s)", nullptr, int(items.size())) +
-                               (v.systemOnRecord
-                                    ? tr(" · %1 UTF-16 units").arg(formatCount(text::lengthU16(v.systemText)))
-                                    : tr(" · the whole text is not on record")));
-            case MessagesGroup: {
-                if (!v.conversationOnRecord)
-                    return StatusText::notOnRecord();
-                int undeclared = 0;
-                for (const Item &i : items)
-                    undeclared += i.undeclared ? 1 : 0;
-                QString s = tr("%n message(s)", nullptr, int(items.size()));
-                if (const int c = collapsedCount())
-                    s += tr(" · %n collapsed", nullptr, c);
-                if (undeclared)
-                    s += tr(" · %n undeclared", nullptr, undeclared);
-                return s;
-            }
-            case ToolsGroup: {
-                QString s = tr("%n tool(s)", nullptr, int(items.size()));
-                if (v.forcedTool)
-                    s += tr(" · forced: %1").arg(toQString(*v.forcedTool));
-                if (v.withheld)
-                    s += tr(" · withheld: %1").arg(toQString(*v.withheld));
-                return s;
-            }
-            }
+        case MessagesGroup: {
+            QString s = tr("Messages as sent");
+            if (!v.conversationOnRecord)
+                return QString(s + QStringLiteral(" · ") + StatusText::notOnRecord());
+            int undeclared = 0;
+            for (const Item &i : items)
+                undeclared += i.undeclared ? 1 : 0;
+            s += QStringLiteral(" · ") + tr("%n message(s)", nullptr, int(items.size()));
+            if (const int c = collapsedCount())
+                s += tr(" · %n collapsed", nullptr, c);
+            if (undeclared)
+                s += tr(" · %n undeclared", nullptr, undeclared);
+            return s;
+        }
+        case ToolsGroup: {
+            QString s = tr("Tools") + QStringLiteral(" · ") + tr("%n tool(s)", nullptr, int(items.size()));
+            if (v.forcedTool)
+                s += tr(" · forced: %1").arg(toQString(*v.forcedTool));
+            if (v.withheld)
+                s += tr(" · withheld: %1").arg(toQString(*v.withheld));
+            return s;
+        }
         }
         return {};
     }

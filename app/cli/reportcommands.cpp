@@ -169,7 +169,8 @@ int report(const std::vector<std::string> &args)
             off += written ? std::size_t(n) : 0;
         }
         ::close(fd);
-        const std::string title = "Tracefold report " + (run->runId.empty() ? notes::identityOf(*run).path : run->runId);
+        const std::string title =
+            "Tracefold report " + (run->runId.empty() ? notes::identityOf(*run).path : run->runId);
         const int status = written ? runPdfHelper(pattern, pdf, title) : -1;
         ::unlink(pattern);
         if (status != 0) {

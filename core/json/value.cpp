@@ -162,6 +162,8 @@ Value Value::arrayFromItems(std::vector<Value> items)
 
 Value Value::objectFromMembers(std::vector<Member> members)
 {
+    if (members.size() > UINT32_MAX)
+        throw std::length_error("object with more than 2^32 members");
     Value v;
     v.m_type = Type::Object;
     auto node = std::make_shared<ObjectNode>();

@@ -400,9 +400,16 @@ LoadResult runLoader(std::shared_ptr<const io::MappedFile> file, const LoadContr
     try {
         Loader loader(std::move(file), control);
         result.run = loader.load();
+        // Every call costs a summary and a view of some kilobytes in every front end; a hostile file of a million
+        // tiny calls must not turn into gigabytes (a real run has a few thousand calls at most).
+        if (result.run->calls.size() > kMaxCalls)
+            throw LoadFailure(name + ": " + std::to_string(result.run->calls.size()) +
+                              " LLM calls; Tracefold opens recordings of at most " + std::to_string(kMaxCalls) +
+                              " calls");
         result.run->source->releaseResidentPages();
         control.report(1.0, "Ready");
     } catch (const LoadFailure &failure) {
+        result.run.reset();
         result.error = failure.what();
         result.cancelled = result.error == "cancelled";
     } catch (const std::bad_alloc &) {

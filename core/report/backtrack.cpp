@@ -307,15 +307,17 @@ Backtrack backtrackAnswer(const recording::Run &run, std::optional<std::string_v
         for (const BacktrackValue &v : out.values)
             for (const ValueSource &s : v.sources) {
                 if (s.conflicted)
-                    out.statements.push_back("The value " + quoted(v.value) + " (" + s.subject +
-                                             ") is in conflict: another fact result asserts a different value for "
-                                             "the same subject and predicate.");
+                    out.details.push_back("The value " + quoted(v.value) + " (" + s.subject +
+                                          ") is in conflict: another fact result asserts a different value for "
+                                          "the same subject and predicate.");
                 if (s.resultContent && !s.valueInResult)
-                    out.statements.push_back("The value " + quoted(v.value) + " does not occur in the content of "
-                                             "tool:" + s.toolCallId + ", the result its fact standing judged.");
+                    out.details.push_back("The value " + quoted(v.value) +
+                                          " does not occur in the content of "
+                                          "tool:" +
+                                          s.toolCallId + ", the result its fact standing judged.");
                 if (!s.resultMessage)
-                    out.statements.push_back("The result tool:" + s.toolCallId + " behind " + quoted(v.value) +
-                                             " is not in the final call's history.");
+                    out.details.push_back("The result tool:" + s.toolCallId + " behind " + quoted(v.value) +
+                                          " is not in the final call's history.");
             }
     }
     for (const ContingentUse &use : out.contingent) {

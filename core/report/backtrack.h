@@ -17,12 +17,12 @@ struct ValueSource
 {
     std::size_t standingRowIndex = 0; // in the final ledger
     json::Value standingRow;
-    std::string toolCallId;            // the judged result's id (WTF-8)
+    std::string toolCallId; // the judged result's id (WTF-8)
     std::optional<std::string> toolName;
-    std::string subject;               // subjectOf(a): "port/fc1/7 · state"
-    findings::PieceLine factLine;      // the fact line as the piece writes it
-    bool factLineInPiece = true;       // false: past the 64-line cap, composed here by the same grammar
-    bool conflicted = false;           // the assertion's key is in conflict in the final fold
+    std::string subject;          // subjectOf(a): "port/fc1/7 · state"
+    findings::PieceLine factLine; // the fact line as the piece writes it
+    bool factLineInPiece = true;  // false: past the 64-line cap, composed here by the same grammar
+    bool conflicted = false;      // the assertion's key is in conflict in the final fold
 
     // The result message from the final call's history (committed, before collapse); nullopt: not in the history.
     std::optional<json::Value> resultMessage;
@@ -38,8 +38,8 @@ struct ValueSource
 
 struct BacktrackValue
 {
-    std::string value;        // the text matched in the answer: a string value, or a number rendered as JavaScript does
-    std::size_t answerOffset = 0; // byte offset of its first occurrence in the answer
+    std::string value; // the text matched in the answer: a string value, or a number rendered as JavaScript does
+    std::size_t answerOffset = 0;     // byte offset of its first occurrence in the answer
     std::vector<ValueSource> sources; // every current fact assertion with this value, in fold order
 };
 
@@ -62,14 +62,16 @@ struct Backtrack
 {
     std::optional<std::string> answer; // WTF-8; nullopt: no final answer on record
     bool ledgerOnRecord = false;
-    std::size_t factValuesConsidered = 0; // string and number values of the final fold's fact assertions
-    std::vector<BacktrackValue> values;   // in order of first occurrence in the answer
-    std::vector<ContingentUse> contingent; // contingent rows declared on the answer, in ledger order
+    std::size_t factValuesConsidered = 0;       // string and number values of the final fold's fact assertions
+    std::vector<BacktrackValue> values;         // in order of first occurrence in the answer
+    std::vector<ContingentUse> contingent;      // contingent rows declared on the answer, in ledger order
     std::vector<std::string> undeclaredAtFinal; // results served to the final call that the model never declared
     std::optional<std::size_t> finalOrdinal;    // the call whose output is the answer (the run's last call)
     // One paragraph that says, explicitly, what the answer rests on: fact values, or none; contingent values;
     // undeclared results. Plain text (WTF-8), for the report and the CLI.
     std::vector<std::string> statements;
+    // Caveats on single sources (a value in conflict, a value its result does not hold, a result not in the history).
+    std::vector<std::string> details;
 };
 
 // Traces the run's final answer (Run::finalAnswer) through the final ledger (Run::finalLedger, else the ledger at

@@ -125,6 +125,8 @@ table.piece td { border: none; padding: 1px 8px; font-family: "JetBrains Mono", 
   font-size: 12px; white-space: pre-wrap; overflow-wrap: anywhere; line-height: 1.45; }
 table.piece td.g { width: 92px; color: #829ab1; text-align: right; white-space: nowrap; border-right: 1px solid #e4e7eb;
   font-size: 11px; background: #f3f6f9; }
+table.piece td.t { color: #334e68; }
+code.pl { font-size: 12px; overflow-wrap: anywhere; }
 table.piece tr.h td.t { font-weight: 700; color: #102a43; padding-top: 6px; }
 table.piece tr.hdr td.t { color: #829ab1; font-style: italic; }
 table.piece tr.more td.t { color: #8a4b00; font-style: italic; }
@@ -205,6 +207,8 @@ table.vhead td { background-color: #f3f6f9; border: 1px solid #d9e2ec; }
 table.vhead .v { font-family: "DejaVu Sans Mono"; font-weight: bold; background-color: #fff4cc; }
 table.piece td { border-bottom: 0px; font-family: "DejaVu Sans Mono"; font-size: 6.5pt; white-space: pre-wrap; }
 table.piece td.g { color: #829ab1; background-color: #f3f6f9; text-align: right; font-size: 6pt; }
+table.piece td.t { color: #334e68; }
+code.pl { font-family: "DejaVu Sans Mono"; font-size: 6.5pt; }
 table.piece tr.h td.t { font-weight: bold; color: #102a43; }
 table.piece tr.hdr td.t { color: #829ab1; font-style: italic; }
 table.piece tr.more td.t { color: #8a4b00; font-style: italic; }
@@ -409,13 +413,16 @@ std::string callAnchor(std::size_t ordinal)
 
 void callLink(Html &h, const recording::Run &run, std::size_t ordinal)
 {
-    h.raw("<a href=\"#").raw(callAnchor(ordinal)).raw("\">call ").num(std::size_t(std::max(0, run.calls[ordinal].epoch)));
+    h.raw("<a href=\"#")
+        .raw(callAnchor(ordinal))
+        .raw("\">call ")
+        .num(std::size_t(std::max(0, run.calls[ordinal].epoch)));
     h.raw("</a>");
 }
 
 // -- the findings piece ------------------------------------------------------------------------------------------
 
-void pieceLineText(Html &h, const findings::PieceLine &line)
+void pieceLineSpans(Html &h, const findings::PieceLine &line)
 {
     const std::u16string_view text = line.text;
     if (line.spans.empty()) {
@@ -425,11 +432,23 @@ void pieceLineText(Html &h, const findings::PieceLine &line)
     for (const findings::PieceSpan &span : line.spans) {
         const std::size_t begin = std::min(span.begin, text.size());
         const std::size_t end = std::min(std::max(span.end, begin), text.size());
-        const char *cls = span.origin == findings::SpanOrigin::Model      ? "mdl"
-                          : span.origin == findings::SpanOrigin::Overflow ? "ovf"
-                                                                          : "lib";
+        // The library's wording is the line's own colour (td.t); only quoted model text and clip notes are marked,
+        // which keeps long runs' reports small.
+        if (span.origin == findings::SpanOrigin::Library) {
+            h.text16(text.substr(begin, end - begin));
+            continue;
+        }
+        const char *cls = span.origin == findings::SpanOrigin::Model ? "mdl" : "ovf";
         h.raw("<span class=\"").raw(cls).raw("\">").text16(text.substr(begin, end - begin)).raw("</span>");
     }
+}
+
+void pieceLineText(Html &h, const findings::PieceLine &line)
+{
+    // One monospace element per line: Qt's rich-text engine takes the font from it, not from the table cell.
+    h.raw("<code class=\"pl\">");
+    pieceLineSpans(h, line);
+    h.raw("</code>");
 }
 
 std::string rowsGutter(const std::vector<std::size_t> &rows)
@@ -475,11 +494,11 @@ void renderPiece(Html &h, const findings::FindingsPiece &piece)
             continue;
         }
         for (const findings::PieceLine &line : section.lines) {
-            const char *cls = line.kind == findings::LineKind::Heading ? "h"
-                              : line.kind == findings::LineKind::More  ? "more"
-                              : line.kind == findings::LineKind::Ask   ? "ask"
+            const char *cls = line.kind == findings::LineKind::Heading     ? "h"
+                              : line.kind == findings::LineKind::More      ? "more"
+                              : line.kind == findings::LineKind::Ask       ? "ask"
                               : line.kind == findings::LineKind::CountLine ? "count"
-                                                                          : "c";
+                                                                           : "c";
             h.raw("<tr class=\"").raw(cls).raw("\"><td class=\"g\">");
             if (line.kind == findings::LineKind::More)
                 h.raw("<span class=\"clip\">").num(line.hiddenLines).raw(" hidden</span>");
@@ -564,8 +583,9 @@ void renderRowTable(Html &h, const Value &ledger, std::size_t from, std::size_t 
         const findings::RowKind kind = findings::rowKindOf(row);
         h.raw("<tr><td class=\"num\">#").num(i).raw("</td><td>");
         if (kind == findings::RowKind::Unknown)
-            h.raw("<span class=\"muted\">").text(row.isObject() ? stringMember(row, "kind") : "(not an object)").raw(
-                " (ignored)</span>");
+            h.raw("<span class=\"muted\">")
+                .text(row.isObject() ? stringMember(row, "kind") : "(not an object)")
+                .raw(" (ignored)</span>");
         else
             h.raw(findings::rowKindName(kind));
         h.raw("</td><td class=\"wrap\"><code>").text(stringMember(row, "toolCallId")).raw("</code></td><td>");
@@ -646,8 +666,13 @@ Totals totalsOf(const std::vector<recording::CallSummary> &calls)
 
 void sectionHeading(Html &h, const char *id, int number, const char *title)
 {
-    h.raw("<h2 id=\"").raw(id).raw("\"><span class=\"secno\">").num(std::size_t(number)).raw("</span>").raw(title).raw(
-        "</h2>");
+    h.raw("<h2 id=\"")
+        .raw(id)
+        .raw("\"><span class=\"secno\">")
+        .num(std::size_t(number))
+        .raw("</span>")
+        .raw(title)
+        .raw("</h2>");
 }
 
 void renderSummary(Html &h, const recording::Run &run, const std::vector<recording::CallSummary> &calls,
@@ -660,11 +685,16 @@ void renderSummary(Html &h, const recording::Run &run, const std::vector<recordi
     // The verdict: what a reviewer needs first.
     const bool damaged = !t.damagedCalls.empty();
     h.raw("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"8\" class=\"verdict ")
-        .raw(damaged ? "bad" : t.verified ? "good" : "plain")
+        .raw(damaged      ? "bad"
+             : t.verified ? "good"
+                          : "plain")
         .raw("\"><tr><td>");
     if (damaged) {
-        h.raw("<p><b>The record contradicts itself at ").num(t.damagedCalls.size()).raw(" of ").num(calls.size()).raw(
-            " calls:</b> ");
+        h.raw("<p><b>The record contradicts itself at ")
+            .num(t.damagedCalls.size())
+            .raw(" of ")
+            .num(calls.size())
+            .raw(" calls:</b> ");
         for (std::size_t i = 0; i < t.damagedCalls.size(); ++i) {
             if (i)
                 h.raw(", ");
@@ -672,30 +702,48 @@ void renderSummary(Html &h, const recording::Run &run, const std::vector<recordi
         }
         h.raw(". A damaged part is one whose rebuilt bytes disagree with the receipt hash the run committed.</p>");
     } else if (t.verified) {
-        h.raw("<p><b>Every rebuilt part that a receipt hashes matched its hash</b> (").raw(grouped(double(t.verified)))
-            .raw(" parts verified across ").num(calls.size()).raw(" calls); no part is damaged.</p>");
+        h.raw("<p><b>Every rebuilt part that a receipt hashes matched its hash</b> (")
+            .raw(grouped(double(t.verified)))
+            .raw(" parts verified across ")
+            .num(calls.size())
+            .raw(" calls); no part is damaged.</p>");
     } else {
         h.raw("<p><b>Nothing in this recording could be verified by hash</b>: it carries no usable receipts, so "
               "every rebuilt part is Reconstructed, not proven.</p>");
     }
     for (const std::string &s : backtrack.statements)
         h.raw("<p>").text(s).raw("</p>");
+    if (!backtrack.details.empty())
+        h.raw("<p>")
+            .num(backtrack.details.size())
+            .raw(backtrack.details.size() == 1 ? " caveat" : " caveats")
+            .raw(" on where those values came from (a conflict, or a value its result does not hold): see <a "
+                 "href=\"#answer\">the backtrack</a>.</p>");
     h.raw("</td></tr></table>");
 
     // Key figures.
     h.raw("<table width=\"100%\" class=\"figures\" cellspacing=\"8\" cellpadding=\"10\"><tr>");
-    h.raw("<td><div class=\"fig-label\">Calls</div><div class=\"fig-value\">").num(calls.size()).raw(
-        "</div><div class=\"fig-note\">");
-    h.raw(grouped(double(run.events.size()))).raw(" events \u00B7 ").raw(run.durationMs ? duration(*run.durationMs) : "duration not on record");
+    h.raw("<td><div class=\"fig-label\">Calls</div><div class=\"fig-value\">")
+        .num(calls.size())
+        .raw("</div><div class=\"fig-note\">");
+    h.raw(grouped(double(run.events.size())))
+        .raw(" events \u00B7 ")
+        .raw(run.durationMs ? duration(*run.durationMs) : "duration not on record");
     h.raw("</div></td>");
     h.raw("<td><div class=\"fig-label\">Receipt verification</div><div class=\"fig-value\">");
     if (damaged)
         h.raw("<span class=\"no\">").num(t.damagedCalls.size()).raw(" damaged</span>");
     else
         h.raw(grouped(double(t.verified))).raw(" verified");
-    h.raw("</div><div class=\"fig-note\">").raw(grouped(double(t.verified))).raw(" V \u00B7 ")
-        .raw(grouped(double(t.reconstructed))).raw(" R \u00B7 ").raw(grouped(double(t.damaged))).raw(" D \u00B7 ")
-        .raw(grouped(double(t.notOnRecord))).raw(" N</div></td>");
+    h.raw("</div><div class=\"fig-note\">")
+        .raw(grouped(double(t.verified)))
+        .raw(" V \u00B7 ")
+        .raw(grouped(double(t.reconstructed)))
+        .raw(" R \u00B7 ")
+        .raw(grouped(double(t.damaged)))
+        .raw(" D \u00B7 ")
+        .raw(grouped(double(t.notOnRecord)))
+        .raw(" N</div></td>");
     h.raw("<td><div class=\"fig-label\">Cache hit rate</div><div class=\"fig-value\">");
     if (rate.rate) {
         char buf[32];
@@ -704,8 +752,11 @@ void renderSummary(Html &h, const recording::Run &run, const std::vector<recordi
     } else {
         h.raw("unknown");
     }
-    h.raw("</div><div class=\"fig-note\">").num(rate.measured).raw(" measured \u00B7 ").num(rate.unmeasured).raw(
-        " unmeasured");
+    h.raw("</div><div class=\"fig-note\">")
+        .num(rate.measured)
+        .raw(" measured \u00B7 ")
+        .num(rate.unmeasured)
+        .raw(" unmeasured");
     if (!rate.rate)
         h.raw(" \u00B7 ").text(rate.reason);
     h.raw("</div></td>");
@@ -742,9 +793,10 @@ void renderSummary(Html &h, const recording::Run &run, const std::vector<recordi
     kv("Model", run.model.empty() ? "" : run.model + (run.provider.empty() ? "" : " (" + run.provider + ")"));
     kv("React mode", run.reactMode);
     kv("Fold basis", recording::foldBasisName(run.basis));
-    kv("Findings", run.constants.armed ? "armed (serve mode " + run.constants.findingsServe.value_or("ledger-and-facts") +
-                                             ", answer ask " + run.constants.findingsAnswerAsk.value_or("none") + ")"
-                                       : "not armed");
+    kv("Findings", run.constants.armed
+                       ? "armed (serve mode " + run.constants.findingsServe.value_or("ledger-and-facts") +
+                             ", answer ask " + run.constants.findingsAnswerAsk.value_or("none") + ")"
+                       : "not armed");
     kv("Final ledger", run.finalLedger ? std::to_string(ledgerRows) + " rows" : "");
     {
         std::string g;
@@ -778,10 +830,16 @@ void renderBacktrack(Html &h, const recording::Run &run, const Backtrack &bt, co
           "row that declared it, the tool result that row judged, and the call at which that result first entered "
           "the served context.");
     if (bt.finalOrdinal)
-        h.raw(" The answer is the output of ").raw("<a href=\"#").raw(callAnchor(*bt.finalOrdinal)).raw("\">call ")
-            .num(std::size_t(std::max(0, run.calls[*bt.finalOrdinal].epoch))).raw("</a>.");
+        h.raw(" The answer is the output of ")
+            .raw("<a href=\"#")
+            .raw(callAnchor(*bt.finalOrdinal))
+            .raw("\">call ")
+            .num(std::size_t(std::max(0, run.calls[*bt.finalOrdinal].epoch)))
+            .raw("</a>.");
     h.raw("</p><ul class=\"statements\">");
     for (const std::string &s : bt.statements)
+        h.raw("<li>").text(s).raw("</li>");
+    for (const std::string &s : bt.details)
         h.raw("<li>").text(s).raw("</li>");
     h.raw("</ul>");
 
@@ -795,7 +853,8 @@ void renderBacktrack(Html &h, const recording::Run &run, const Backtrack &bt, co
             if (s.conflicted)
                 h.raw(" <span class=\"chip b-damaged\">in conflict</span>");
             h.raw("</td></tr></table><table width=\"100%\" class=\"kv value\" cellspacing=\"0\" cellpadding=\"4\">");
-            h.raw("<tr><th>Fact line</th><td><table width=\"100%\" class=\"piece\" cellspacing=\"0\" cellpadding=\"2\"><tr class=\"c\">"
+            h.raw("<tr><th>Fact line</th><td><table width=\"100%\" class=\"piece\" cellspacing=\"0\" "
+                  "cellpadding=\"2\"><tr class=\"c\">"
                   "<td class=\"g\">#")
                 .num(s.standingRowIndex)
                 .raw("</td><td class=\"t\">");
@@ -805,8 +864,10 @@ void renderBacktrack(Html &h, const recording::Run &run, const Backtrack &bt, co
                 h.raw("<span class=\"small muted\">Past the piece's 64-line cap: the model was not shown this line; "
                       "it is composed here by the same grammar.</span>");
             h.raw("</td></tr>");
-            h.raw("<tr><th>Standing row #").num(s.standingRowIndex).raw("</th><td><pre class=\"json\">")
-                .text(json::prettyPrint(s.standingRow))
+            h.raw("<tr><th>Standing row #")
+                .num(s.standingRowIndex)
+                .raw("</th><td><pre class=\"json\">")
+                .text(json::stringify(s.standingRow))
                 .raw("</pre></td></tr>");
             h.raw("<tr><th>Tool result</th><td><code>tool:").text(s.toolCallId).raw("</code>");
             if (s.toolName)
@@ -840,11 +901,15 @@ void renderBacktrack(Html &h, const recording::Run &run, const Backtrack &bt, co
 
     if (!bt.contingent.empty()) {
         h.raw("<h4>Values used only from set-aside results (contingent)</h4>");
-        h.raw("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"4\"><thead><tr><th class=\"num\">Row</th><th>Value</th><th>In the "
+        h.raw("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"4\"><thead><tr><th "
+              "class=\"num\">Row</th><th>Value</th><th>In the "
               "answer</th><th>Carriers</th></tr></thead><tbody>");
         for (const ContingentUse &use : bt.contingent) {
-            h.raw("<tr><td class=\"num\">#").num(use.rowIndex).raw("</td><td class=\"wrap\"><code>").text(use.value).raw(
-                "</code></td><td>");
+            h.raw("<tr><td class=\"num\">#")
+                .num(use.rowIndex)
+                .raw("</td><td class=\"wrap\"><code>")
+                .text(use.value)
+                .raw("</code></td><td>");
             yesNo(h, use.inAnswer);
             h.raw("</td><td class=\"wrap\">");
             for (std::size_t i = 0; i < use.carriers.size(); ++i) {
@@ -874,14 +939,18 @@ void renderTimeline(Html &h, const recording::Run &run, const std::vector<record
           "tools and system prefix of the previous call (same tool schemas and the same system block). <b>Cache</b>: "
           "what the provider reported (read / write / fresh input tokens). <b>Receipt</b>: verified, reconstructed, "
           "damaged and not-on-record parts.</p>");
-    h.raw("<table width=\"100%\" class=\"timeline\" cellspacing=\"0\" cellpadding=\"4\"><thead><tr><th class=\"num\">Call</th>"
+    h.raw("<table width=\"100%\" class=\"timeline\" cellspacing=\"0\" cellpadding=\"4\"><thead><tr><th "
+          "class=\"num\">Call</th>"
           "<th>Time (UTC)</th><th class=\"num\">Msgs</th><th class=\"num\">Collapsed</th><th class=\"num\">Ledger</th>"
           "<th class=\"num\">Piece</th><th>Prefix</th><th>Cache</th><th class=\"num\">Read / write / fresh</th>"
           "<th>Receipt</th><th>Marks</th></tr></thead><tbody>");
     for (std::size_t i = 0; i < calls.size(); ++i) {
         const recording::CallSummary &c = calls[i];
         h.raw(c.damaged ? "<tr class=\"damaged\">" : "<tr>");
-        h.raw("<td class=\"num\"><a href=\"#").raw(callAnchor(c.ordinal)).raw("\">").num(std::size_t(std::max(0, c.epoch)))
+        h.raw("<td class=\"num\"><a href=\"#")
+            .raw(callAnchor(c.ordinal))
+            .raw("\">")
+            .num(std::size_t(std::max(0, c.epoch)))
             .raw("</a></td>");
         h.raw("<td class=\"mono\">").raw(i < wallClock.size() ? utcTime(wallClock[i], false) : "\u2013").raw("</td>");
         h.raw("<td class=\"num\">").raw(c.messageCount ? std::to_string(*c.messageCount) : "\u2013").raw("</td>");
@@ -900,8 +969,13 @@ void renderTimeline(Html &h, const recording::Run &run, const std::vector<record
         yesNo(h, c.prefixReusable, "reusable", "moved");
         h.raw("</td><td>");
         verdictChip(h, c.verdict);
-        h.raw("</td><td class=\"num mono\">").raw(optCount(c.cacheRead)).raw(" / ").raw(optCount(c.cacheWrite)).raw(" / ")
-            .raw(optCount(c.input)).raw("</td><td>");
+        h.raw("</td><td class=\"num mono\">")
+            .raw(optCount(c.cacheRead))
+            .raw(" / ")
+            .raw(optCount(c.cacheWrite))
+            .raw(" / ")
+            .raw(optCount(c.input))
+            .raw("</td><td>");
         if (c.damaged)
             h.raw("<span class=\"chip b-damaged\">").num(c.damagedParts).raw(" D</span> ");
         h.raw("<span class=\"small\">").num(c.verified).raw("V ").num(c.reconstructed).raw("R");
@@ -916,6 +990,45 @@ void renderTimeline(Html &h, const recording::Run &run, const std::vector<record
     }
     h.raw("</tbody></table>");
     (void)run;
+}
+
+// "messages[0]", "messages[1]", … "messages[29]" as "messages[0–29]": the verified list grows with the history, so
+// on a long run it would otherwise be most of the report.
+std::vector<std::string> compactParts(const std::vector<const recording::PartCheck *> &checks)
+{
+    std::vector<std::string> out;
+    std::string prefix;
+    long first = -1, last = -1;
+    const auto flush = [&] {
+        if (first < 0)
+            return;
+        out.push_back(prefix + "[" + std::to_string(first) + (last > first ? "\u2013" + std::to_string(last) : "") +
+                      "]");
+        first = last = -1;
+    };
+    for (const recording::PartCheck *c : checks) {
+        const std::string &part = c->part;
+        const std::size_t open = part.find('[');
+        long index = -1;
+        if (open != std::string::npos && part.back() == ']' && open + 2 < part.size()) {
+            const std::string digits = part.substr(open + 1, part.size() - open - 2);
+            if (digits.find_first_not_of("0123456789") == std::string::npos && digits.size() < 9)
+                index = std::stol(digits);
+        }
+        if (index >= 0 && first >= 0 && part.compare(0, open, prefix) == 0 && index == last + 1) {
+            last = index;
+            continue;
+        }
+        flush();
+        if (index >= 0) {
+            prefix = part.substr(0, open);
+            first = last = index;
+        } else {
+            out.push_back(part);
+        }
+    }
+    flush();
+    return out;
 }
 
 void renderCall(Html &h, const recording::Run &run, const CallView &view, const NoteIndex &notes,
@@ -954,8 +1067,10 @@ void renderCall(Html &h, const recording::Run &run, const CallView &view, const 
     h.raw("<h4>Served context</h4><table width=\"100%\" class=\"kv\" cellspacing=\"0\" cellpadding=\"4\">");
     h.raw("<tr><th>System prompt</th><td>");
     if (view.systemOnRecord) {
-        h.raw(grouped(double(text::lengthU16(view.systemText)))).raw(" units in ").num(view.systemPieces.size()).raw(
-            " pieces: ");
+        h.raw(grouped(double(text::lengthU16(view.systemText))))
+            .raw(" units in ")
+            .num(view.systemPieces.size())
+            .raw(" pieces: ");
         for (std::size_t i = 0; i < view.systemPieces.size(); ++i) {
             if (i)
                 h.raw(", ");
@@ -968,8 +1083,14 @@ void renderCall(Html &h, const recording::Run &run, const CallView &view, const 
         h.raw(" \u00B7 ").text(view.systemNote);
     h.raw("</td></tr><tr><th>Messages</th><td>");
     if (view.conversationOnRecord)
-        h.num(view.asSent.size()).raw(" as sent, ").num(view.servedIds.size()).raw(" tool results served, ")
-            .num(view.collapsed.size()).raw(" collapsed to tickets, ").num(view.undeclaredIds.size()).raw(" undeclared");
+        h.num(view.asSent.size())
+            .raw(" as sent, ")
+            .num(view.servedIds.size())
+            .raw(" tool results served, ")
+            .num(view.collapsed.size())
+            .raw(" collapsed to tickets, ")
+            .num(view.undeclaredIds.size())
+            .raw(" undeclared");
     else
         h.raw("<span class=\"unknown\">the conversation is not on record</span>");
     h.raw("</td></tr><tr><th>Tools</th><td>");
@@ -1005,10 +1126,17 @@ void renderCall(Html &h, const recording::Run &run, const CallView &view, const 
 
     // Cache.
     const recording::CacheFacts &cache = view.cache;
-    h.raw("<h4>Cache</h4><table width=\"100%\" class=\"kv\" cellspacing=\"0\" cellpadding=\"4\"><tr><th>Provider said</th><td>");
+    h.raw("<h4>Cache</h4><table width=\"100%\" class=\"kv\" cellspacing=\"0\" cellpadding=\"4\"><tr><th>Provider "
+          "said</th><td>");
     verdictChip(h, cache.verdict);
-    h.raw(" read ").raw(optCount(view.usage.cacheRead)).raw(" \u00B7 write ").raw(optCount(view.usage.cacheWrite))
-        .raw(" \u00B7 fresh input ").raw(optCount(view.usage.input)).raw(" \u00B7 output ").raw(optCount(view.usage.output));
+    h.raw(" read ")
+        .raw(optCount(view.usage.cacheRead))
+        .raw(" \u00B7 write ")
+        .raw(optCount(view.usage.cacheWrite))
+        .raw(" \u00B7 fresh input ")
+        .raw(optCount(view.usage.input))
+        .raw(" \u00B7 output ")
+        .raw(optCount(view.usage.output));
     h.raw("</td></tr><tr><th>Prefix reusable</th><td>");
     yesNo(h, cache.prefixReusable);
     h.raw(" \u00B7 tools unchanged ");
@@ -1020,13 +1148,17 @@ void renderCall(Html &h, const recording::Run &run, const CallView &view, const 
         h.raw("<br><span class=\"small\">").text(cache.reason).raw("</span>");
     h.raw("</td></tr><tr><th>Markers</th><td>candidates ");
     h.raw(cache.candidates ? "" : "<span class=\"unknown\">not on record</span>").text(markerList(cache.candidates));
-    h.raw(" \u00B7 applied ").raw(cache.applied ? "" : "<span class=\"unknown\">not on record</span>").text(
-        markerList(cache.applied));
+    h.raw(" \u00B7 applied ")
+        .raw(cache.applied ? "" : "<span class=\"unknown\">not on record</span>")
+        .text(markerList(cache.applied));
     if (cache.gateBranch)
         h.raw(" \u00B7 gate ").text(*cache.gateBranch);
     h.raw("</td></tr>");
     if (cache.gapMs) {
-        h.raw("<tr><th>Since previous call</th><td>").raw(duration(*cache.gapMs)).raw(" (TTL ").raw(duration(cache.ttlMs))
+        h.raw("<tr><th>Since previous call</th><td>")
+            .raw(duration(*cache.gapMs))
+            .raw(" (TTL ")
+            .raw(duration(cache.ttlMs))
             .raw(")");
         if (cache.pastTtl)
             h.raw(" \u00B7 <span class=\"no\">past the TTL: a reuse is unlikely even with equal hashes</span>");
@@ -1041,12 +1173,18 @@ void renderCall(Html &h, const recording::Run &run, const CallView &view, const 
     } else if (!view.pieceChangedSincePrevious && lastPieceOrdinal) {
         h.raw("<p>Byte for byte the piece of ");
         callLink(h, run, *lastPieceOrdinal);
-        h.raw(" (").raw(grouped(double(view.piece->lengthU16()))).raw(" units): the system block did not move because of "
-                                                                       "the ledger.</p>");
+        h.raw(" (")
+            .raw(grouped(double(view.piece->lengthU16())))
+            .raw(" units): the system block did not move because of "
+                 "the ledger.</p>");
     } else {
         const PieceStats stats = statsOf(*view.piece);
-        h.raw("<p class=\"small\">").raw(grouped(double(view.piece->lengthU16()))).raw(" units, ")
-            .raw(grouped(double(view.piece->sizeUtf8()))).raw(" UTF-8 bytes \u00B7 ").num(stats.contentLines)
+        h.raw("<p class=\"small\">")
+            .raw(grouped(double(view.piece->lengthU16())))
+            .raw(" units, ")
+            .raw(grouped(double(view.piece->sizeUtf8())))
+            .raw(" UTF-8 bytes \u00B7 ")
+            .num(stats.contentLines)
             .raw(" content lines");
         if (stats.clippedLines)
             h.raw(" \u00B7 <span class=\"clip\">").num(stats.clippedLines).raw(" clipped</span>");
@@ -1064,24 +1202,35 @@ void renderCall(Html &h, const recording::Run &run, const CallView &view, const 
     }
     for (const auto &issue : view.ledgerIssues)
         h.raw("<p class=\"no small\">Malformed ledger row ")
-            .raw(issue.index == findings::kLedgerIssue ? std::string("(the ledger)") : "#" + std::to_string(issue.index))
+            .raw(issue.index == findings::kLedgerIssue ? std::string("(the ledger)")
+                                                       : "#" + std::to_string(issue.index))
             .raw(": ")
             .text(issue.reason)
             .raw("</p>");
 
     // Collapsed results.
     if (!view.collapsed.empty()) {
-        h.raw("<h4>Collapsed results</h4><table width=\"100%\" cellspacing=\"0\" cellpadding=\"4\"><thead><tr><th>Message</th>"
-              "<th>Tool call</th><th>Tool</th><th>Standing</th><th class=\"num\">Row</th><th>Ticket sent instead of the "
-              "content</th></tr></thead><tbody>");
+        h.raw(
+            "<h4>Collapsed results</h4><table width=\"100%\" cellspacing=\"0\" "
+            "cellpadding=\"4\"><thead><tr><th>Message</th>"
+            "<th>Tool call</th><th>Tool</th><th>Standing</th><th class=\"num\">Row</th><th>Ticket sent instead of the "
+            "content</th></tr></thead><tbody>");
         for (const findings::CollapsedMessage &c : view.collapsed) {
             std::string toolName;
             if (c.index < view.committed.size())
                 toolName = stringMember(view.committed.at(c.index), "toolName");
-            h.raw("<tr><td class=\"mono\">messages[").num(c.index).raw("]</td><td class=\"wrap\"><code>").text(c.toolCallId)
-                .raw("</code></td><td class=\"wrap\">").text(toolName).raw("</td><td>");
+            h.raw("<tr><td class=\"mono\">messages[")
+                .num(c.index)
+                .raw("]</td><td class=\"wrap\"><code>")
+                .text(c.toolCallId)
+                .raw("</code></td><td class=\"wrap\">")
+                .text(toolName)
+                .raw("</td><td>");
             standingChip(h, c.standing);
-            h.raw("</td><td class=\"num\">#").num(c.standingRowIndex).raw("</td><td class=\"wrap\"><code>").text(c.ticket)
+            h.raw("</td><td class=\"num\">#")
+                .num(c.standingRowIndex)
+                .raw("</td><td class=\"wrap\"><code>")
+                .text(c.ticket)
                 .raw("</code></td></tr>");
         }
         h.raw("</tbody></table>");
@@ -1089,26 +1238,34 @@ void renderCall(Html &h, const recording::Run &run, const CallView &view, const 
 
     // Receipt verification: everything that is not Verified in full, the verified parts as one list.
     h.raw("<h4>Receipt verification</h4>");
-    const char *receiptState = view.receiptState == CallView::ReceiptState::Hashed        ? "hashed receipt"
-                               : view.receiptState == CallView::ReceiptState::Placeholder ? "receipt with placeholder hashes"
-                               : view.receiptState == CallView::ReceiptState::Rejected    ? "rejected receipt"
-                                                                                          : "no receipt";
+    const char *receiptState = view.receiptState == CallView::ReceiptState::Hashed ? "hashed receipt"
+                               : view.receiptState == CallView::ReceiptState::Placeholder
+                                   ? "receipt with placeholder hashes"
+                               : view.receiptState == CallView::ReceiptState::Rejected ? "rejected receipt"
+                                                                                       : "no receipt";
     std::vector<const recording::PartCheck *> verified, other;
     for (const recording::PartCheck &c : view.checks)
         (c.badge == Badge::Verified ? verified : other).push_back(&c);
-    h.raw("<p class=\"small\">").raw(receiptState).raw(" \u00B7 ").num(verified.size()).raw(" of ").num(view.checks.size())
+    h.raw("<p class=\"small\">")
+        .raw(receiptState)
+        .raw(" \u00B7 ")
+        .num(verified.size())
+        .raw(" of ")
+        .num(view.checks.size())
         .raw(" parts verified");
     if (!verified.empty()) {
         h.raw(": ");
-        for (std::size_t i = 0; i < verified.size(); ++i) {
+        const std::vector<std::string> parts = compactParts(verified);
+        for (std::size_t i = 0; i < parts.size(); ++i) {
             if (i)
                 h.raw(", ");
-            h.raw("<code>").text(verified[i]->part).raw("</code>");
+            h.raw("<code>").text(parts[i]).raw("</code>");
         }
     }
     h.raw("</p>");
     if (!other.empty()) {
-        h.raw("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"4\"><thead><tr><th>Part</th><th>Status</th><th>Why</th></tr></thead>"
+        h.raw("<table width=\"100%\" cellspacing=\"0\" "
+              "cellpadding=\"4\"><thead><tr><th>Part</th><th>Status</th><th>Why</th></tr></thead>"
               "<tbody>");
         for (const recording::PartCheck *c : other) {
             h.raw("<tr><td class=\"wrap\"><code>").text(c->part).raw("</code></td><td>");
@@ -1161,7 +1318,8 @@ void renderGaps(Html &h, const recording::Run &run, const std::vector<recording:
         h.raw("<p>None: every part of every call is on record.</p>");
         return;
     }
-    h.raw("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"4\"><thead><tr><th>Gap</th><th>Where</th><th>Why</th><th>Covers</th>"
+    h.raw("<table width=\"100%\" cellspacing=\"0\" "
+          "cellpadding=\"4\"><thead><tr><th>Gap</th><th>Where</th><th>Why</th><th>Covers</th>"
           "</tr></thead><tbody>");
     for (const Row &r : rows) {
         h.raw("<tr><td>");
@@ -1199,7 +1357,8 @@ void renderNotes(Html &h, const recording::Run &run, const NoteIndex &notes)
         h.raw("<p class=\"muted\">No bookmarks or notes were kept for this recording.</p>");
         return;
     }
-    h.raw("<p class=\"small muted\">Kept by the engineer in <code>").text(notes::sidecarPathFor(notes::identityOf(run).path))
+    h.raw("<p class=\"small muted\">Kept by the engineer in <code>")
+        .text(notes::sidecarPathFor(notes::identityOf(run).path))
         .raw("</code> beside the recording; the recording itself is never modified.</p>");
     if (!notes.resolution.sameRecording)
         h.raw("<table width=\"100%\" class=\"note orphan\" cellspacing=\"0\" cellpadding=\"6\"><tr><td><div "
@@ -1207,7 +1366,8 @@ void renderNotes(Html &h, const recording::Run &run, const NoteIndex &notes)
             .text(notes.resolution.recordingNote)
             .raw("</pre></td></tr></table>");
     if (!notes.sidecar->bookmarks.empty()) {
-        h.raw("<h4>Bookmarks</h4><table width=\"100%\" cellspacing=\"0\" cellpadding=\"4\"><thead><tr><th>Call</th><th>Stage</th>"
+        h.raw("<h4>Bookmarks</h4><table width=\"100%\" cellspacing=\"0\" "
+              "cellpadding=\"4\"><thead><tr><th>Call</th><th>Stage</th>"
               "<th>Created</th><th>Status</th></tr></thead><tbody>");
         for (std::size_t i = 0; i < notes.sidecar->bookmarks.size(); ++i) {
             const notes::Bookmark &b = notes.sidecar->bookmarks[i];
@@ -1217,7 +1377,10 @@ void renderNotes(Html &h, const recording::Run &run, const NoteIndex &notes)
                 callLink(h, run, *r.ordinal);
             else
                 h.raw("call ").raw(std::to_string(b.call.epoch));
-            h.raw("</td><td class=\"wrap\"><code>").text(b.call.callRuntimeStageId).raw("</code></td><td>").text(b.created)
+            h.raw("</td><td class=\"wrap\"><code>")
+                .text(b.call.callRuntimeStageId)
+                .raw("</code></td><td>")
+                .text(b.created)
                 .raw("</td><td>");
             if (r.orphaned)
                 h.raw("<span class=\"chip b-damaged\">Orphaned</span> ").text(r.reason);
@@ -1238,22 +1401,26 @@ void renderAppendix(Html &h)
 {
     sectionHeading(h, "appendix", 7, "How to read this report");
     h.raw("<h4>Receipt statuses</h4><table width=\"100%\" class=\"kv\" cellspacing=\"0\" cellpadding=\"4\">");
-    h.raw("<tr><th><span class=\"chip b-verified\">Verified</span></th><td>The rebuilt part hashes to the value the run's "
+    h.raw("<tr><th><span class=\"chip b-verified\">Verified</span></th><td>The rebuilt part hashes to the value the "
+          "run's "
           "own receipt committed for it.</td></tr>");
     h.raw("<tr><th><span class=\"chip b-reconstructed\">Reconstructed</span></th><td>Rebuilt from the record but not "
           "witnessed by a hash (no receipt, a part that is never hashed, or a mismatch a gap excuses).</td></tr>");
-    h.raw("<tr><th><span class=\"chip b-damaged\">Damaged</span></th><td>The record contradicts itself: the rebuilt bytes "
+    h.raw("<tr><th><span class=\"chip b-damaged\">Damaged</span></th><td>The record contradicts itself: the rebuilt "
+          "bytes "
           "differ from the committed hash, or a part has no receipt row to pair with.</td></tr>");
     h.raw("<tr><th><span class=\"chip b-not-on-record\">Not on record</span></th><td>The recording does not hold the "
           "thing. This is never the same as \u201Cnone\u201D.</td></tr></table>");
-    h.raw("<h4>Findings piece</h4><p class=\"legend small\"><span><span class=\"mdl\">model text</span> quoted from the "
-          "ledger</span><span><span class=\"lib\">library wording</span></span><span><span class=\"ovf\">"
-          " \u2026[clipped N chars]</span> overflow note of a clip</span></p>");
-    h.raw("<p class=\"small\">The piece ends the system prompt of every call at which the ledger holds a standing. It is "
-          "request-only (never committed), so Tracefold rebuilds it byte for byte from the ledger as of the call. Lines "
-          "are cut at 240 UTF-16 units, each bucket shows at most 64 lines followed by a <i>+K more (cap 64)</i> line, "
-          "and newlines inside model text are folded to one space so a value cannot forge a line of its own. The left "
-          "column names the ledger rows each line quotes.</p>");
+    h.raw(
+        "<h4>Findings piece</h4><p class=\"legend small\"><span><span class=\"mdl\">model text</span> quoted from the "
+        "ledger</span><span><span class=\"lib\">library wording</span></span><span><span class=\"ovf\">"
+        " \u2026[clipped N chars]</span> overflow note of a clip</span></p>");
+    h.raw(
+        "<p class=\"small\">The piece ends the system prompt of every call at which the ledger holds a standing. It is "
+        "request-only (never committed), so Tracefold rebuilds it byte for byte from the ledger as of the call. Lines "
+        "are cut at 240 UTF-16 units, each bucket shows at most 64 lines followed by a <i>+K more (cap 64)</i> line, "
+        "and newlines inside model text are folded to one space so a value cannot forge a line of its own. The left "
+        "column names the ledger rows each line quotes.</p>");
     h.raw("<p class=\"small\">Every piece opens with the same fixed header, quoted here once:</p>");
     const std::u16string &header = findings::pieceHeader(findings::HeaderTable::Short);
     h.raw("<pre class=\"json\">").text16(header).raw("</pre>");
@@ -1286,7 +1453,8 @@ std::string renderHtmlReport(const recording::Run &run, const HtmlReportOptions 
             wallClock[i] = e->wallClockMs.value_or(-1);
 
     Html h;
-    const std::string title = "Tracefold report \u2014 " + (run.runId.empty() ? notes::identityOf(run).path : run.runId);
+    const std::string title =
+        "Tracefold report \u2014 " + (run.runId.empty() ? notes::identityOf(run).path : run.runId);
     h.raw("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
     // No script, no frame, no remote fetch: even markup that escaped the escaper could not run or call out.
     h.raw("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; "
@@ -1294,15 +1462,23 @@ std::string renderHtmlReport(const recording::Run &run, const HtmlReportOptions 
     h.raw("<meta name=\"referrer\" content=\"no-referrer\">\n");
     h.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
     h.raw("<meta name=\"generator\" content=\"Tracefold ").raw(TRACEFOLD_VERSION).raw("\">\n");
-    h.raw("<title>").text(title).raw("</title>\n<style>").raw(options.flavor == HtmlReportOptions::Flavor::QtPrint ? kPrintStyle : kStyle).raw("</style>\n</head>\n<body>\n<div class=\"page\">\n");
+    h.raw("<title>")
+        .text(title)
+        .raw("</title>\n<style>")
+        .raw(options.flavor == HtmlReportOptions::Flavor::QtPrint ? kPrintStyle : kStyle)
+        .raw("</style>\n</head>\n<body>\n<div class=\"page\">\n");
 
     // Cover.
-    h.raw("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"0\" class=\"cover\"><tr><td><div class=\"eyebrow\">Tracefold \u00B7 Run audit report</div><h1>");
+    h.raw("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"0\" class=\"cover\"><tr><td><div "
+          "class=\"eyebrow\">Tracefold \u00B7 Run audit report</div><h1>");
     if (run.runId.empty())
         h.raw("Run ").text(notes::identityOf(run).path);
     else
         h.raw("Run ").text(run.runId);
-    h.raw("</h1><p class=\"sub\">").text(notes::identityOf(run).path).raw(" \u00B7 ").num(run.calls.size())
+    h.raw("</h1><p class=\"sub\">")
+        .text(notes::identityOf(run).path)
+        .raw(" \u00B7 ")
+        .num(run.calls.size())
         .raw(run.calls.size() == 1 ? " LLM call" : " LLM calls");
     if (!run.model.empty())
         h.raw(" \u00B7 ").text(run.model);
@@ -1310,8 +1486,10 @@ std::string renderHtmlReport(const recording::Run &run, const HtmlReportOptions 
         h.raw(" \u00B7 recorded ").raw(utcTime(*run.events.front().wallClockMs, true));
     h.raw("</p></td></tr></table>\n");
     h.raw("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"3\" class=\"toc\">"
-          "<tr><td width=\"50%\"><a href=\"#summary\">1 \u00A0Summary</a></td><td><a href=\"#gaps\">5 \u00A0Gaps</a></td></tr>"
-          "<tr><td><a href=\"#answer\">2 \u00A0Final answer and backtrack</a></td><td><a href=\"#notes\">6 \u00A0Bookmarks "
+          "<tr><td width=\"50%\"><a href=\"#summary\">1 \u00A0Summary</a></td><td><a href=\"#gaps\">5 "
+          "\u00A0Gaps</a></td></tr>"
+          "<tr><td><a href=\"#answer\">2 \u00A0Final answer and backtrack</a></td><td><a href=\"#notes\">6 "
+          "\u00A0Bookmarks "
           "and notes</a></td></tr>"
           "<tr><td><a href=\"#timeline\">3 \u00A0Timeline</a></td><td><a href=\"#appendix\">7 \u00A0How to read this "
           "report</a></td></tr>"
@@ -1338,8 +1516,13 @@ std::string renderHtmlReport(const recording::Run &run, const HtmlReportOptions 
     renderAppendix(h);
 
     const notes::RecordingIdentity id = notes::identityOf(run);
-    h.raw("<div class=\"footer\">Generated by Tracefold ").raw(TRACEFOLD_VERSION).raw(" from <code>").text(id.path)
-        .raw("</code> (").raw(grouped(double(id.size))).raw(" bytes; SHA-256 of the first MiB <code>")
+    h.raw("<div class=\"footer\">Generated by Tracefold ")
+        .raw(TRACEFOLD_VERSION)
+        .raw(" from <code>")
+        .text(id.path)
+        .raw("</code> (")
+        .raw(grouped(double(id.size)))
+        .raw(" bytes; SHA-256 of the first MiB <code>")
         .text(id.sha256OfFirstMiB)
         .raw("</code>)");
     if (!options.generatedAt.empty())

@@ -173,9 +173,9 @@ std::string inspectTable(const recording::Run &run, const std::vector<recording:
         const char *title;
         std::vector<std::string> cells;
     };
-    std::vector<Column> cols = {{"epoch", {}},     {"messages", {}},   {"collapsed", {}}, {"piece B", {}},
-                                {"piece Δ", {}},   {"prefix", {}},     {"cacheRead", {}}, {"cacheWrite", {}},
-                                {"verification", {}}};
+    std::vector<Column> cols = {{"epoch", {}},     {"messages", {}},   {"collapsed", {}},
+                                {"piece B", {}},   {"piece Δ", {}},    {"prefix", {}},
+                                {"cacheRead", {}}, {"cacheWrite", {}}, {"verification", {}}};
     for (const recording::CallSummary &c : calls) {
         cols[0].cells.push_back(std::to_string(c.epoch));
         cols[1].cells.push_back(c.messageCount ? std::to_string(*c.messageCount) : "-");

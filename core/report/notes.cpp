@@ -133,7 +133,8 @@ ReadResult parseSidecar(std::string_view text, const std::string &name)
             const Value *call = b.isObject() ? b.findObject("call") : nullptr;
             std::optional<CallRef> ref = call ? readCallRef(*call) : std::nullopt;
             if (!ref) {
-                result.warnings.push_back("bookmarks[" + std::to_string(i) + "] skipped: no call {epoch, callRuntimeStageId}");
+                result.warnings.push_back("bookmarks[" + std::to_string(i) +
+                                          "] skipped: no call {epoch, callRuntimeStageId}");
                 continue;
             }
             sidecar.bookmarks.push_back({*ref, stringOr(b, "created")});
@@ -240,8 +241,8 @@ bool isBookmarked(const Sidecar &sidecar, const CallRef &call)
 
 bool toggleBookmark(Sidecar &sidecar, const CallRef &call, const std::string &created)
 {
-    const auto it =
-        std::find_if(sidecar.bookmarks.begin(), sidecar.bookmarks.end(), [&](const Bookmark &b) { return b.call == call; });
+    const auto it = std::find_if(sidecar.bookmarks.begin(), sidecar.bookmarks.end(),
+                                 [&](const Bookmark &b) { return b.call == call; });
     if (it != sidecar.bookmarks.end()) {
         sidecar.bookmarks.erase(it);
         return false;
@@ -327,8 +328,8 @@ Resolution resolve(const Sidecar &sidecar, const recording::Run &run)
                             " bytes now); each note is matched by its call's stage id and epoch";
     }
     const auto callMissing = [](const CallRef &c) {
-        return "call " + std::to_string(c.epoch) + " (" + (c.callRuntimeStageId.empty() ? "no stage id" : c.callRuntimeStageId) +
-               ") is not in this recording";
+        return "call " + std::to_string(c.epoch) + " (" +
+               (c.callRuntimeStageId.empty() ? "no stage id" : c.callRuntimeStageId) + ") is not in this recording";
     };
     for (std::size_t i = 0; i < sidecar.bookmarks.size(); ++i) {
         Resolved r;

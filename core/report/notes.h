@@ -87,8 +87,8 @@ std::string sidecarPathFor(const std::string &recordingPath);
 
 struct ReadResult
 {
-    std::optional<Sidecar> sidecar; // nullopt: no sidecar (not an error) or unreadable (error set)
-    std::string error;              // one line naming the file and what is wrong
+    std::optional<Sidecar> sidecar;    // nullopt: no sidecar (not an error) or unreadable (error set)
+    std::string error;                 // one line naming the file and what is wrong
     std::vector<std::string> warnings; // entries skipped because they had the wrong shape
 };
 ReadResult parseSidecar(std::string_view text, const std::string &name);
@@ -112,10 +112,10 @@ std::string nowUtcIso8601();
 // Notes and bookmarks matched against a loaded run.
 struct Resolved
 {
-    std::size_t index = 0;                 // into Sidecar::notes or Sidecar::bookmarks
-    std::optional<std::size_t> ordinal;    // the call it is attached to; nullopt when orphaned
+    std::size_t index = 0;              // into Sidecar::notes or Sidecar::bookmarks
+    std::optional<std::size_t> ordinal; // the call it is attached to; nullopt when orphaned
     bool orphaned = false;
-    std::string reason;                    // why it is orphaned (one sentence)
+    std::string reason; // why it is orphaned (one sentence)
 };
 struct Resolution
 {

@@ -14,8 +14,8 @@ namespace tf::report {
 
 struct SearchOptions
 {
-    bool caseInsensitive = false;      // ASCII letters only; every other byte must match exactly
-    std::size_t snippetContext = 40;   // bytes of context kept on each side of the first match of a location
+    bool caseInsensitive = false;    // ASCII letters only; every other byte must match exactly
+    std::size_t snippetContext = 40; // bytes of context kept on each side of the first match of a location
     const std::atomic<bool> *cancel = nullptr;
     std::function<void(double)> progress; // fraction of calls searched
 };
@@ -26,7 +26,7 @@ struct SearchHit
     std::string location; // "system", "system.pieces[3]", "messages[4]", "tools[lookup_port]"
     std::string label;    // what the location is, for people: "findings piece", "tool result call_3 (lookup_port)"
     std::size_t count = 0;
-    std::string snippet;  // strict UTF-8 text around the first match ("…" marks a cut); never escaped here
+    std::string snippet; // strict UTF-8 text around the first match ("…" marks a cut); never escaped here
     std::size_t snippetMatchBegin = 0, snippetMatchEnd = 0; // byte range of the match inside snippet
 };
 

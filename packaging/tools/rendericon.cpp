@@ -43,7 +43,8 @@ int main(int argc, char *argv[])
             if (viewBox.isEmpty())
                 viewBox = QSizeF(renderer.defaultSize());
             const QSizeF fitted = viewBox.scaled(QSizeF(size, size), Qt::KeepAspectRatio);
-            renderer.render(&painter, QRectF(QPointF((size - fitted.width()) / 2, (size - fitted.height()) / 2), fitted));
+            renderer.render(&painter,
+                            QRectF(QPointF((size - fitted.width()) / 2, (size - fitted.height()) / 2), fitted));
         }
         if (!image.save(args.at(i + 1))) {
             std::fprintf(stderr, "tracefold-rendericon: cannot write %s\n", qPrintable(args.at(i + 1)));

@@ -62,6 +62,7 @@ private slots:
     void foldWritesManyNamesOneByOneInLinearTime();
     void foldRefusesAPathTooDeepToWalk();
     void everyRefusalNamesTheFile();
+    void tooManyCallsAreRefused();
 };
 
 void TestHostile::deepNestingIsRefusedWithItsPosition()
@@ -93,7 +94,8 @@ void TestHostile::objectIndexAgreesWithAScan()
         for (int op = 0; op < ops; ++op) {
             const quint32 r = rng->bounded(100u);
             const bool indexKey = rng->bounded(2u) == 0;
-            const std::string key = indexKey ? std::to_string(rng->bounded(150u)) : "k" + std::to_string(rng->bounded(150u));
+            const std::string key =
+                indexKey ? std::to_string(rng->bounded(150u)) : "k" + std::to_string(rng->bounded(150u));
             if (r < 70) {
                 if (!model.count(key))
                     order.push_back(key);
@@ -224,8 +226,9 @@ void TestHostile::foldRefusesAPathTooDeepToWalk()
     for (std::size_t i = 0; i < recording::kMaxPathSegments; ++i)
         limit += i ? "\\u001fa" : "a";
     Parsed q;
-    parseInto(q, R"([{"runtimeStageId":"s#0","trace":[{"path":")" + limit + R"(","verb":"merge"}],)"
-                 R"("updates":{}}])");
+    parseInto(q, R"([{"runtimeStageId":"s#0","trace":[{"path":")" + limit +
+                     R"(","verb":"merge"}],)"
+                     R"("updates":{}}])");
     recording::CommitLogFold atLimit(nullptr);
     QVERIFY(atLimit.apply(q.value.at(0)));
     QCOMPARE(atLimit.refusedPathCount(), std::size_t(0));
@@ -239,11 +242,27 @@ void TestHostile::foldRefusesAPathTooDeepToWalk()
 
 void TestHostile::everyRefusalNamesTheFile()
 {
-    for (const char *text : {"", "[]", "{", "{\"a\":1} x", "{\"events\":[1]}", "{\"type\":\"x\",\"payload\":{}}\n[1]\n"}) {
+    for (const char *text :
+         {"", "[]", "{", "{\"a\":1} x", "{\"events\":[1]}", "{\"type\":\"x\",\"payload\":{}}\n[1]\n"}) {
         const auto result = recording::loadRecordingFromBytes(text, "named.json");
         QVERIFY2(!result.run, text);
         QVERIFY2(result.error.rfind("named.json:", 0) == 0, result.error.c_str());
     }
+}
+
+void TestHostile::tooManyCallsAreRefused()
+{
+    // kMaxCalls + 1 bare llm_start events: each is a call (events only).
+    std::string text = R"({"events":[)";
+    const std::string event = R"({"type":"agentfootprint.stream.llm_start","payload":{},"meta":{}})";
+    for (std::size_t i = 0; i <= recording::kMaxCalls; ++i)
+        text += (i ? "," : "") + event;
+    text += "]}";
+    const auto result = recording::loadRecordingFromBytes(text, "many.json");
+    QVERIFY(!result.run);
+    QCOMPARE(result.error, "many.json: " + std::to_string(recording::kMaxCalls + 1) +
+                               " LLM calls; Tracefold opens recordings of at most " +
+                               std::to_string(recording::kMaxCalls) + " calls");
 }
 
 QTEST_GUILESS_MAIN(TestHostile)

@@ -9,6 +9,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <fcntl.h>
 #include <fstream>
 #include <iterator>
 #include <poll.h>
@@ -28,7 +29,9 @@ std::string readAll(const std::string &path)
 
 struct timespec mtimeOf(const std::string &path)
 {
-    struct stat st {};
+    struct stat st
+    {
+    };
     if (::stat(path.c_str(), &st) != 0)
         qFatal("cannot stat %s", path.c_str());
     return st.st_mtim;
@@ -40,7 +43,10 @@ std::vector<std::uint32_t> drainEvents(int fd)
     std::vector<std::uint32_t> masks;
     alignas(struct inotify_event) char buf[4096];
     for (;;) {
-        struct pollfd p {fd, POLLIN, 0};
+        struct pollfd p
+        {
+            fd, POLLIN, 0
+        };
         if (::poll(&p, 1, 50) <= 0)
             break;
         const ssize_t n = ::read(fd, buf, sizeof buf);

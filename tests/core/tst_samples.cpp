@@ -57,8 +57,9 @@ json::Value parseJson(std::string_view text)
 }
 
 // The one candidate every sample call carries (§7.1).
-constexpr const char *kSystemCandidate = R"json([{"field":"system","boundaryIndex":0,"ttl":"short",)json"
-                                         R"json("reason":"system stable prefix (1 entries, ending at base system prompt)"}])json";
+constexpr const char *kSystemCandidate =
+    R"json([{"field":"system","boundaryIndex":0,"ttl":"short",)json"
+    R"json("reason":"system stable prefix (1 entries, ending at base system prompt)"}])json";
 
 std::string joined(const std::vector<std::string> &items, const char *sep = ",")
 {
@@ -208,10 +209,26 @@ const std::vector<SampleExpect> &eventSamples()
          "mock",
          {{"call-llm#19", 1, 75, {"base", "skill"}, {"read_skill"}, "tool-calls", 28, 9, {"c1"}, 6},
           {"call-llm#42", 3, 75, {"base", "skill"}, {"read_skill"}, "tool-calls", 65, 9, {"c2"}, 6},
-          {"call-llm#65", 5, 120, {"base", "skill", "skill"}, {"read_skill", "get_volume_by_wwn"}, "tool-calls", 98,
-           6, {"c3"}, 4},
-          {"call-llm#88", 7, 155, {"base", "skill", "skill", "skill"}, {"read_skill", "get_volume_by_wwn", "get_audit"},
-           "final", 120, 10, {}, 7}},
+          {"call-llm#65",
+           5,
+           120,
+           {"base", "skill", "skill"},
+           {"read_skill", "get_volume_by_wwn"},
+           "tool-calls",
+           98,
+           6,
+           {"c3"},
+           4},
+          {"call-llm#88",
+           7,
+           155,
+           {"base", "skill", "skill", "skill"},
+           {"read_skill", "get_volume_by_wwn", "get_audit"},
+           "final",
+           120,
+           10,
+           {},
+           7}},
          {std::nullopt, true, false, false},
          {std::nullopt, true, false, false},
          311,
@@ -482,7 +499,8 @@ void TestSamples::lensToolProgressTools()
         QCOMPARE(q(str(p->payload.find("toolCallId"))), QByteArray("c1"));
     const auto ends0 = eventsAfterCall(*run, 0, recording::eventtype::ToolEnd);
     QCOMPARE(ends0.size(), std::size_t(1));
-    QVERIFY(json::deepEqual(*ends0[0]->payload.find("result"), parseJson(R"({"nodes":12,"cycles":3,"unreachable":2})")));
+    QVERIFY(
+        json::deepEqual(*ends0[0]->payload.find("result"), parseJson(R"({"nodes":12,"cycles":3,"unreachable":2})")));
     // The call's own record lists the same brackets.
     QCOMPARE(run->calls[0].toolEvents.size(), std::size_t(5));
 
@@ -666,8 +684,7 @@ void TestSamples::referenceViewEqualsServed()
     }
 
     // Messages as sent (compared as JSON values: the file's members are sorted) and no request-only lines.
-    QVERIFY2(json::deepEqual(view.asSent, *at(v, {"messages", "asSent"})),
-             q(json::stringify(view.asSent)).left(2000));
+    QVERIFY2(json::deepEqual(view.asSent, *at(v, {"messages", "asSent"})), q(json::stringify(view.asSent)).left(2000));
     QCOMPARE(at(v, {"messages", "requestOnly"})->size(), std::size_t(0));
     QVERIFY(!findCheck(view, "messages.requestOnly[0]"));
 

@@ -18,7 +18,7 @@ namespace tf::fuzz {
 #define TF_FUZZ_CHECK(cond)                                                                                            \
     do {                                                                                                               \
         if (!(cond)) {                                                                                                 \
-            std::fprintf(stderr, "%s:%d: fuzz property failed: %s\n", __FILE__, __LINE__, #cond);                    \
+            std::fprintf(stderr, "%s:%d: fuzz property failed: %s\n", __FILE__, __LINE__, #cond);                      \
             std::abort();                                                                                              \
         }                                                                                                              \
     } while (0)

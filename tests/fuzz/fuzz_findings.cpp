@@ -100,7 +100,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
 
     checkPiece(findings::composeFindingsPiece(rows, served, findings::AnswerAsk::None));
     checkPiece(findings::composeFindingsPiece(rows, served, findings::AnswerAsk::QuoteFacts));
-    checkPiece(findings::composeFindingsPiece(rows, served, findings::AnswerAsk::QuoteFacts, findings::HeaderTable::Long));
+    checkPiece(
+        findings::composeFindingsPiece(rows, served, findings::AnswerAsk::QuoteFacts, findings::HeaderTable::Long));
     TF_FUZZ_CHECK(!findings::composeFindingsPiece(nullptr, served, findings::AnswerAsk::None));
 
     const json::Value synthetic = syntheticMessages(*rows, served);

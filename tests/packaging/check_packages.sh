@@ -4,6 +4,9 @@
 # the installed sample, the GUI's offscreen screenshot), and the desktop file, metainfo, MIME type, icons and man
 # pages are there and valid.
 #   check_packages.sh --build-dir DIR --out-dir DIR --version X.Y.Z --app-id ID --mime TYPE [--cpack CPACK]
+
+# pass and fail only print and count, so `test && pass || fail` is an if/else here.
+# shellcheck disable=SC2015
 set -euo pipefail
 
 cpack=cpack
@@ -60,14 +63,20 @@ echo "deb Depends: $depends"
 for lib in libqt6widgets6 libqt6core6 libstdc++6 libc6 qt6-qpa-plugins; do
     grep -q "\\b$lib\\b" <<<"$depends" && pass "deb depends on $lib" || fail "deb does not depend on $lib"
 done
+# Listings go to files first: `grep -q` on a pipe would stop reading early and fail the writer under pipefail.
 [ "$(rpm -qp --queryformat '%{VERSION}' "$rpm" 2>/dev/null)" = "$version" ] && pass "rpm VERSION $version" ||
     fail "rpm VERSION is not $version"
-rpm -qpl "$rpm" 2>/dev/null | grep -qx /usr/bin/tracefold && pass "rpm holds /usr/bin/tracefold" ||
-    fail "rpm lacks /usr/bin/tracefold"
-rpm -qpR "$rpm" 2>/dev/null | grep -q 'libQt6Widgets.so.6' && pass "rpm requires libQt6Widgets.so.6" ||
+rpm -qpl "$rpm" >"$work/rpm-files.txt" 2>/dev/null || true
+rpm -qpR "$rpm" >"$work/rpm-requires.txt" 2>/dev/null || true
+tar -tzf "$tgz" >"$work/tgz-files.txt"
+for f in /usr/bin/tracefold /usr/bin/tracefold-cli "/usr/share/applications/$app_id.desktop"; do
+    grep -qx "$f" "$work/rpm-files.txt" && pass "rpm holds $f" || fail "rpm lacks $f"
+done
+grep -q 'libQt6Widgets\.so\.6' "$work/rpm-requires.txt" && pass "rpm requires libQt6Widgets.so.6" ||
     fail "rpm autoreq missed libQt6Widgets.so.6"
-tar -tzf "$tgz" | grep -q '^[^/]*/bin/tracefold-cli$' && pass "tar.gz holds bin/tracefold-cli" ||
-    fail "tar.gz lacks bin/tracefold-cli"
+for f in bin/tracefold bin/tracefold-cli "share/applications/$app_id.desktop"; do
+    grep -qx "[^/]*/$f" "$work/tgz-files.txt" && pass "tar.gz holds $f" || fail "tar.gz lacks $f (top/$f)"
+done
 
 # --- unpack the .deb into a fresh root ---
 root=$work/root
@@ -76,7 +85,6 @@ share=$root/usr/share
 for f in usr/bin/tracefold usr/bin/tracefold-cli \
     "usr/share/applications/$app_id.desktop" "usr/share/metainfo/$app_id.metainfo.xml" \
     "usr/share/mime/packages/$app_id.xml" "usr/share/icons/hicolor/scalable/apps/$app_id.svg" \
-    usr/share/man/man1/tracefold.1.gz usr/share/man/man1/tracefold-cli.1.gz \
     usr/share/tracefold/samples/tracefold-sample.json; do
     [ -s "$root/$f" ] && pass "installed /$f" || fail "not installed: /$f"
 done
@@ -87,7 +95,8 @@ while IFS= read -r -d '' bin; do
     missing=$(ldd "$bin" 2>&1 | grep 'not found' || true)
     [ -z "$missing" ] && pass "ldd ${bin#"$root"}: every library resolves" ||
         fail "ldd ${bin#"$root"}: $missing"
-    if readelf -d "$bin" 2>/dev/null | grep -qE 'R(UN)?PATH'; then fail "${bin#"$root"} carries an RPATH"; fi
+    rpath=$(readelf -d "$bin" 2>/dev/null | grep -E '\((RUN)?PATH\)' || true)
+    [ -z "$rpath" ] || fail "${bin#"$root"} carries a search path: $rpath"
 done < <(find "$root" -type f -print0)
 
 # --- the installed binaries run ---
@@ -105,13 +114,26 @@ fi
 grep -q "\"tracefold\": *\"$version\"" "$work/inspect.json" && pass "inspect --json carries $version" ||
     fail "inspect --json does not carry $version"
 
+# The PDF helper is found beside the installed CLI, as a user's `report --pdf` finds it.
+if [ -x "$root/usr/bin/tracefold-report-pdf" ]; then
+    if env -u TRACEFOLD_REPORT_PDF "$cli" report "$sample" --no-notes -o "$work/report.html" --pdf "$work/report.pdf" \
+        >"$work/report.log" 2>&1 && file -b "$work/report.pdf" | grep -q '^PDF document'; then
+        pass "tracefold-cli report --pdf with the installed helper ($(stat -c %s "$work/report.pdf") bytes)"
+    else
+        fail "tracefold-cli report --pdf: $(tail -c 800 "$work/report.log")"
+    fi
+fi
+
 export QT_QPA_PLATFORM=offscreen
-got=$("$gui" --version 2>&1 || true)
+# Qt wants a private runtime directory; CI as root has none.
+export XDG_RUNTIME_DIR=$work/runtime
+mkdir -m 0700 "$XDG_RUNTIME_DIR"
+got=$(timeout 60 "$gui" --version 2>&1 || true)
 grep -q "$version" <<<"$got" && pass "tracefold --version: $got" || fail "tracefold --version: '$got'"
 for args in "" "$sample"; do
     shot=$work/shot-$RANDOM.png
     # shellcheck disable=SC2086 # $args is empty or one path without blanks
-    if timeout 120 "$gui" --screenshot "$shot" $args >"$work/gui.log" 2>&1; then
+    if timeout 300 "$gui" --screenshot "$shot" $args >"$work/gui.log" 2>&1; then
         info=$(file -b "$shot" 2>/dev/null || true)
         grep -q '^PNG image data, 1400 x 900' <<<"$info" && [ -s "$shot" ] &&
             pass "tracefold --screenshot ${args:+(installed sample) }wrote $(stat -c %s "$shot") bytes: $info" ||
@@ -130,6 +152,9 @@ else
 fi
 grep -qx "MimeType=$mime;application/json;" "$desktop" && pass "desktop file handles $mime and application/json" ||
     fail "desktop file MimeType= does not name $mime"
+exec_program=$(sed -n 's/^Exec=\([^ ]*\).*/\1/p' "$desktop")
+[ -x "$root/usr/bin/$exec_program" ] && pass "desktop file Exec=$exec_program is installed" ||
+    fail "desktop file Exec=$exec_program is not in /usr/bin"
 grep -qx "Icon=$app_id" "$desktop" && pass "desktop file Icon=$app_id" || fail "desktop file Icon= is not $app_id"
 
 metainfo=$share/metainfo/$app_id.metainfo.xml
@@ -153,16 +178,17 @@ if command -v xmllint >/dev/null; then
 fi
 mkdir -p "$work/mime/packages"
 cp "$mimexml" "$work/mime/packages/"
-if out=$(update-mime-database "$work/mime" 2>&1) && [ -z "$out" ]; then
+# XDG_DATA_HOME names the temporary tree, so update-mime-database has no "not in the search path" note to print.
+if out=$(XDG_DATA_HOME=$work update-mime-database "$work/mime" 2>&1) && [ -z "$out" ]; then
     pass "update-mime-database accepts $app_id.xml"
 else
     fail "update-mime-database: $out"
 fi
 grep -qx "$mime" "$work/mime/types" 2>/dev/null && pass "MIME database knows $mime" || fail "$mime not in the database"
 for glob in '*.afrec.json' '*.recording.json'; do
-    grep -q ":$mime:$glob" "$work/mime/globs2" 2>/dev/null && pass "glob $glob -> $mime" || fail "glob $glob missing"
+    grep -qF ":$mime:$glob" "$work/mime/globs2" 2>/dev/null && pass "glob $glob -> $mime" || fail "glob $glob missing"
 done
-grep -q ':application/json:\*\.json' "$work/mime/globs2" && fail "the package claims all of *.json" || true
+grep -q ':\*\.json$' "$work/mime/globs2" && fail "the MIME type claims every *.json" || pass "no claim on every *.json"
 
 for size in 16 32 48 64 128 256; do
     png=$share/icons/hicolor/${size}x${size}/apps/$app_id.png
@@ -171,7 +197,9 @@ for size in 16 32 48 64 128 256; do
         fail "icon ${size}x${size}: ${info:-missing}"
 done
 
-for page in tracefold tracefold-cli; do
+# A man page for every installed program.
+for program in "$root"/usr/bin/*; do
+    page=$(basename "$program")
     man=$share/man/man1/$page.1.gz
     zcat "$man" 2>/dev/null | grep -q "^\\.TH .*\"Tracefold $version\"" && pass "man page $page(1) for $version" ||
         fail "man page $page(1) lacks version $version"

@@ -1,0 +1,672 @@
+// The main window end to end on the offscreen platform: open samples, step through every call and check each pane
+// against the core, collapsed highlighting, keyboard navigation, errors that keep the previous run, the clipboard,
+// recent files, drag and drop, and the screenshot mode.
+
+#include "uitesthelpers.h"
+
+#include "ui/annotatedtextview.h"
+#include "ui/appsetup.h"
+#include "ui/bundledsample.h"
+#include "ui/calllistmodel.h"
+#include "ui/callstatus.h"
+#include "ui/elidedlabel.h"
+#include "ui/findingspane.h"
+#include "ui/gapmodel.h"
+#include "ui/ledgerfiltermodel.h"
+#include "ui/ledgermodel.h"
+#include "ui/ledgerpane.h"
+#include "ui/mainwindow.h"
+#include "ui/piecemodel.h"
+#include "ui/qtstrings.h"
+#include "ui/receiptmodel.h"
+#include "ui/receiptpane.h"
+#include "ui/screenshot.h"
+#include "ui/stripchart.h"
+#include "ui/wiredelegate.h"
+#include "ui/wiremodel.h"
+#include "ui/wirepane.h"
+
+#include "core/text/utf.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QDockWidget>
+#include <QImage>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTextBlock>
+#include <QToolButton>
+#include <QTreeView>
+
+using namespace tf;
+using namespace tf::ui;
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void opensBundledSampleWithNoFile();
+    void stepThroughEveryCall_data();
+    void stepThroughEveryCall();
+    void collapsedHighlighting();
+    void showOriginalResult();
+    void keyboardNavigation();
+    void jumpToDamaged();
+    void brokenFileKeepsPreviousRun_data();
+    void brokenFileKeepsPreviousRun();
+    void lateResultOfOlderLoadIsDropped();
+    void cancelKeepsPreviousRun();
+    void copyPutsExactBytes();
+    void rawViewAndCounts();
+    void noPieceSaysWhy();
+    void structuredLineSelectsLedgerRows();
+    void findFocusesLedgerFilter();
+    void stripChartClickMovesCursor();
+    void recentFilesAndDrop();
+    void standardShortcuts();
+    void screenshotMode();
+
+private:
+    bool openAndWait(MainWindow &w, const QString &path);
+    bool showAndWait(MainWindow &w, int ordinal);
+    void checkPanes(MainWindow &w, int ordinal);
+
+    QTemporaryDir m_dir;
+    QString m_generated, m_damaged;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestMainWindow::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    setupApplication(*qApp);
+    QSettings().clear();
+    QVERIFY(m_dir.isValid());
+    m_generated = test::writeGenerated(m_dir, QStringLiteral("generated.json"), 12, 1);
+    m_damaged =
+        test::writeGenerated(m_dir, QStringLiteral("damaged.json"), 9, 4, {generate::Damage::Kind::MessageByte, 4});
+    QVERIFY(!m_generated.isEmpty() && !m_damaged.isEmpty());
+}
+
+void TestMainWindow::init()
+{
+    m_window = std::make_unique<MainWindow>();
+    m_window->resize(1400, 900);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void TestMainWindow::cleanup()
+{
+    m_window.reset();
+}
+
+bool TestMainWindow::openAndWait(MainWindow &w, const QString &path)
+{
+    QSignalSpy loaded(&w, &MainWindow::runLoaded);
+    QSignalSpy failed(&w, &MainWindow::loadFailed);
+    w.openFile(path);
+    if (!loaded.wait(60000) || !failed.isEmpty())
+        return false;
+    // The first call's panes follow the summary stage.
+    return w.run()->calls.empty() || showAndWait(w, 0);
+}
+
+bool TestMainWindow::showAndWait(MainWindow &w, int ordinal)
+{
+    w.showCall(ordinal);
+    for (int i = 0; i < 200; ++i) {
+        if (w.currentBundle() && int(w.currentBundle()->ordinal) == ordinal && w.currentCall() == ordinal)
+            return true;
+        QSignalSpy shown(&w, &MainWindow::callShown);
+        if (w.currentBundle() && int(w.currentBundle()->ordinal) == ordinal && w.currentCall() == ordinal)
+            return true;
+        shown.wait(300);
+    }
+    return false;
+}
+
+void TestMainWindow::checkPanes(MainWindow &w, int ordinal)
+{
+    const BundleHandle bundle = w.currentBundle();
+    QVERIFY(bundle);
+    QCOMPARE(int(bundle->ordinal), ordinal);
+    const recording::CallView &v = *bundle->view;
+
+    auto *calls = w.findChild<QTableView *>(QStringLiteral("callsView"));
+    QVERIFY(calls);
+    QCOMPARE(calls->currentIndex().row(), ordinal);
+    auto *strip = w.findChild<StripChart *>(QStringLiteral("stripChart"));
+    QVERIFY(strip);
+    QCOMPARE(strip->currentCall(), ordinal);
+
+    auto *findings = w.findChild<FindingsPane *>(QStringLiteral("findingsPane"));
+    QVERIFY(findings);
+    QCOMPARE(findings->model()->rowCount(), v.piece ? int(v.piece->sections.size()) : 0);
+    auto *noPiece = w.findChild<QLabel *>(QStringLiteral("noPieceLabel"));
+    QVERIFY(noPiece);
+    QCOMPARE(noPiece->isVisible(), !v.piece.has_value());
+
+    auto *ledger = w.findChild<QTableView *>(QStringLiteral("ledgerView"));
+    QVERIFY(ledger);
+    QCOMPARE(ledger->model()->rowCount(), v.ledgerOnRecord ? int(v.ledger.size()) : 0);
+
+    auto *wire = w.findChild<QTreeView *>(QStringLiteral("wireView"));
+    QVERIFY(wire);
+    const QModelIndex messages = wire->model()->index(WireModel::MessagesGroup, 0);
+    QCOMPARE(wire->model()->rowCount(messages), v.conversationOnRecord ? int(v.asSent.size()) : 0);
+
+    auto *receipt = w.findChild<QTableView *>(QStringLiteral("receiptView"));
+    QVERIFY(receipt);
+    QCOMPARE(receipt->model()->rowCount(), int(v.checks.size()));
+
+    auto *reason = w.findChild<QLabel *>(QStringLiteral("cacheReason"));
+    QVERIFY(reason);
+    QCOMPARE(reason->text(), toQString(v.cache.reason));
+
+    // The status line names the call.
+    auto *status = w.findChild<QLabel *>(QStringLiteral("statusCall"));
+    QVERIFY(status);
+    QVERIFY(status->text().contains(QString::number(ordinal + 1)));
+}
+
+void TestMainWindow::opensBundledSampleWithNoFile()
+{
+    QSignalSpy loaded(m_window.get(), &MainWindow::runLoaded);
+    m_window->openBundledSample();
+    QVERIFY(loaded.wait(60000));
+    QVERIFY(m_window->run()->bundled);
+    QCOMPARE(m_window->run()->path, bundledSamplePath());
+    QVERIFY(!m_window->run()->calls.empty());
+    QVERIFY(m_window->windowTitle().contains(QStringLiteral("Tracefold")));
+    auto *summary = m_window->findChild<ElidedLabel *>(QStringLiteral("summaryCalls"));
+    QVERIFY(summary);
+    QCOMPARE(summary->text(), QString::number(m_window->run()->calls.size()));
+    auto *runId = m_window->findChild<ElidedLabel *>(QStringLiteral("summaryRunId"));
+    QCOMPARE(runId->text(), toQString(m_window->run()->run->runId));
+    // The bundled sample is not a recent file (it is always one menu item away).
+    QVERIFY(!m_window->recentFiles().contains(bundledSamplePath()));
+}
+
+void TestMainWindow::stepThroughEveryCall_data()
+{
+    QTest::addColumn<QString>("path");
+    for (const QString &s : test::realSamples())
+        QTest::newRow(qPrintable(s)) << test::samplePath(s);
+    QTest::newRow("generated") << m_generated;
+    QTest::newRow("generated-damaged") << m_damaged;
+}
+
+void TestMainWindow::stepThroughEveryCall()
+{
+    QFETCH(QString, path);
+    MainWindow &w = *m_window;
+    QVERIFY(openAndWait(w, path));
+    const int n = int(w.run()->calls.size());
+    QVERIFY(n > 0);
+    auto *calls = w.findChild<QTableView *>(QStringLiteral("callsView"));
+    // Every pane's model is watched while the panes are reset call after call.
+    const auto mode = QAbstractItemModelTester::FailureReportingMode::QtTest;
+    QAbstractItemModelTester callsTester(calls->model(), mode);
+    QAbstractItemModelTester pieceTester(w.findChild<FindingsPane *>(QStringLiteral("findingsPane"))->model(), mode);
+    QAbstractItemModelTester ledgerTester(w.findChild<LedgerPane *>(QStringLiteral("ledgerPane"))->model(), mode);
+    QAbstractItemModelTester ledgerProxyTester(w.findChild<LedgerPane *>(QStringLiteral("ledgerPane"))->proxy(), mode);
+    QAbstractItemModelTester wireTester(w.findChild<WirePane *>(QStringLiteral("wirePane"))->model(), mode);
+    QAbstractItemModelTester receiptTester(w.findChild<ReceiptPane *>(QStringLiteral("receiptPane"))->model(), mode);
+    QAbstractItemModelTester gapTester(w.findChild<ReceiptPane *>(QStringLiteral("receiptPane"))->gapModel(), mode);
+    calls->setFocus();
+    checkPanes(w, 0);
+    for (int i = 1; i < n; ++i) {
+        QTest::keyClick(calls, Qt::Key_J);
+        QTRY_VERIFY(w.currentBundle() && int(w.currentBundle()->ordinal) == i);
+        checkPanes(w, i);
+    }
+}
+
+void TestMainWindow::collapsedHighlighting()
+{
+    MainWindow &w = *m_window;
+    QVERIFY(openAndWait(w, m_generated));
+    auto *wire = w.findChild<QTreeView *>(QStringLiteral("wireView"));
+    QVERIFY(wire);
+    int highlighted = 0;
+    for (int i = 0; i < int(w.run()->calls.size()); ++i) {
+        QVERIFY(showAndWait(w, i));
+        const recording::CallView &v = *w.currentBundle()->view;
+        QSet<int> collapsed;
+        for (const auto &c : v.collapsed)
+            collapsed.insert(int(c.index));
+        const QModelIndex messages = wire->model()->index(WireModel::MessagesGroup, 0);
+        for (int m = 0; m < wire->model()->rowCount(messages); ++m) {
+            const QModelIndex row = wire->model()->index(m, WireModel::StatusColumn, messages);
+            const bool tinted = WireDelegate::rowBackground(row, wire->palette()).style() != Qt::NoBrush;
+            const bool damaged = row.data(WireModel::DamagedRole).toBool();
+            QCOMPARE(tinted && !damaged, collapsed.contains(m));
+            QCOMPARE(row.data().toString().contains(QStringLiteral("collapsed")), collapsed.contains(m));
+            highlighted += collapsed.contains(m) ? 1 : 0;
+        }
+        // The tree, the call list and the core agree on how many.
+        const QModelIndex countIndex =
+            w.findChild<QTableView *>(QStringLiteral("callsView"))->model()->index(i, CallListModel::CollapsedColumn);
+        QCOMPARE(countIndex.data(CallListModel::CollapsedCountRole).toInt(), int(collapsed.size()));
+    }
+    QVERIFY(highlighted > 0);
+}
+
+void TestMainWindow::showOriginalResult()
+{
+    MainWindow &w = *m_window;
+    QVERIFY(openAndWait(w, m_generated));
+    int call = -1;
+    for (int i = 0; i < int(w.run()->calls.size()) && call < 0; ++i)
+        if (!w.run()->calls[std::size_t(i)].collapsedIds.empty())
+            call = i;
+    QVERIFY(call >= 0);
+    QVERIFY(showAndWait(w, call));
+    const recording::CallView &v = *w.currentBundle()->view;
+    const findings::CollapsedMessage &c = v.collapsed.front();
+    auto *wire = w.findChild<QTreeView *>(QStringLiteral("wireView"));
+    wire->setCurrentIndex(wire->model()->index(int(c.index), 0, wire->model()->index(WireModel::MessagesGroup, 0)));
+    auto *detail = w.findChild<AnnotatedTextView *>(QStringLiteral("wireDetail"));
+    auto *button = w.findChild<QToolButton *>(QStringLiteral("showOriginalButton"));
+    QVERIFY(detail && button);
+    QTRY_VERIFY(button->isVisible());
+    QCOMPARE(detail->toPlainText(), toQString(c.ticket));
+    // One click to the original result, one click back.
+    QTest::mouseClick(button, Qt::LeftButton);
+    const json::Value *original = v.committed.at(c.index).findString("content");
+    QVERIFY(original);
+    QCOMPARE(detail->toPlainText(), toQString(original->asString()));
+    QTest::mouseClick(button, Qt::LeftButton);
+    QCOMPARE(detail->toPlainText(), toQString(c.ticket));
+}
+
+void TestMainWindow::keyboardNavigation()
+{
+    MainWindow &w = *m_window;
+    QVERIFY(openAndWait(w, m_generated));
+    const auto &summaries = w.run()->calls;
+    const int last = int(summaries.size()) - 1;
+    auto *calls = w.findChild<QTableView *>(QStringLiteral("callsView"));
+    calls->setFocus();
+    const auto expectCall = [&](int ordinal) {
+        QTRY_COMPARE(w.currentCall(), ordinal);
+        QTRY_VERIFY(w.currentBundle() && int(w.currentBundle()->ordinal) == ordinal);
+    };
+    QTest::keyClick(calls, Qt::Key_Down);
+    expectCall(1);
+    QTest::keyClick(calls, Qt::Key_Up);
+    expectCall(0);
+    QTest::keyClick(calls, Qt::Key_J);
+    QTest::keyClick(calls, Qt::Key_J);
+    expectCall(2);
+    QTest::keyClick(calls, Qt::Key_K);
+    expectCall(1);
+    QTest::keyClick(calls, Qt::Key_End);
+    expectCall(last);
+    QTest::keyClick(calls, Qt::Key_Home);
+    expectCall(0);
+    QTest::keyClick(calls, Qt::Key_K); // at the first call: stays
+    expectCall(0);
+
+    // M: next cache miss; Shift+M back.
+    int nextMiss = -1;
+    for (int i = 1; i <= last && nextMiss < 0; ++i)
+        if (isCacheMiss(summaries[std::size_t(i)]))
+            nextMiss = i;
+    QVERIFY(nextMiss > 0);
+    QTest::keyClick(calls, Qt::Key_M);
+    expectCall(nextMiss);
+    int afterThat = -1;
+    for (int i = nextMiss + 1; i <= last && afterThat < 0; ++i)
+        if (isCacheMiss(summaries[std::size_t(i)]))
+            afterThat = i;
+    if (afterThat > 0) {
+        QTest::keyClick(calls, Qt::Key_M);
+        expectCall(afterThat);
+        QTest::keyClick(calls, Qt::Key_M, Qt::ShiftModifier);
+        expectCall(nextMiss);
+    }
+
+    // L: next ledger change from the first call.
+    QTest::keyClick(calls, Qt::Key_Home);
+    expectCall(0);
+    int nextChange = -1;
+    for (int i = 1; i <= last && nextChange < 0; ++i)
+        if (summaries[std::size_t(i)].ledgerChanged)
+            nextChange = i;
+    QVERIFY(nextChange > 0);
+    QTest::keyClick(calls, Qt::Key_L);
+    expectCall(nextChange);
+
+    // The step keys work from the other panes too (they are window shortcuts), but not while typing in a filter.
+    auto *ledgerView = w.findChild<QTableView *>(QStringLiteral("ledgerView"));
+    ledgerView->setFocus();
+    QTest::keyClick(ledgerView, Qt::Key_J);
+    expectCall(nextChange + 1);
+    auto *filter = w.findChild<QLineEdit *>(QStringLiteral("ledgerFilter"));
+    filter->setFocus();
+    QTest::keyClicks(filter, QStringLiteral("jk"));
+    QCOMPARE(filter->text(), QStringLiteral("jk"));
+    expectCall(nextChange + 1);
+}
+
+void TestMainWindow::jumpToDamaged()
+{
+    MainWindow &w = *m_window;
+    QVERIFY(openAndWait(w, m_damaged));
+    int firstDamaged = -1;
+    for (int i = 0; i < int(w.run()->calls.size()) && firstDamaged < 0; ++i)
+        if (w.run()->calls[std::size_t(i)].damagedParts > 0)
+            firstDamaged = i;
+    QVERIFY(firstDamaged > 0);
+    auto *calls = w.findChild<QTableView *>(QStringLiteral("callsView"));
+    calls->setFocus();
+    QTest::keyClick(calls, Qt::Key_D);
+    QTRY_COMPARE(w.currentCall(), firstDamaged);
+    QTRY_VERIFY(w.currentBundle() && int(w.currentBundle()->ordinal) == firstDamaged);
+    // The call list shows the damaged badge, the receipt pane the damaged part with its reason.
+    QCOMPARE(recording::Badge(calls->model()->index(firstDamaged, 0).data(CallListModel::BadgeRole).toInt()),
+             recording::Badge::Damaged);
+    auto *receipt = w.findChild<QTableView *>(QStringLiteral("receiptView"));
+    bool found = false;
+    for (int r = 0; r < receipt->model()->rowCount(); ++r)
+        if (recording::Badge(receipt->model()->index(r, 0).data(ReceiptModel::BadgeRole).toInt()) ==
+            recording::Badge::Damaged) {
+            found = true;
+            QVERIFY(!receipt->model()->index(r, ReceiptModel::ReasonColumn).data().toString().isEmpty());
+        }
+    QVERIFY(found);
+}
+
+void TestMainWindow::brokenFileKeepsPreviousRun_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("expectedInMessage");
+    QTest::newRow("truncated-json") << test::writeTruncated(m_dir) << QStringLiteral("truncated.json");
+    QTest::newRow("not-an-object") << test::writeFile(m_dir, QStringLiteral("array.json"), "[1, 2, 3]\n")
+                                   << QStringLiteral("array.json");
+    QTest::newRow("unknown-envelope-format")
+        << test::writeFile(m_dir, QStringLiteral("envelope.json"),
+                           R"({"format": "agentfootprint.recording.v9", "recording": {"events": []}})")
+        << QStringLiteral("envelope.json");
+    QTest::newRow("empty-file") << test::writeFile(m_dir, QStringLiteral("empty.json"), QByteArray())
+                                << QStringLiteral("empty.json");
+    QTest::newRow("missing-file") << m_dir.filePath(QStringLiteral("does-not-exist.json"))
+                                  << QStringLiteral("does-not-exist.json");
+}
+
+void TestMainWindow::brokenFileKeepsPreviousRun()
+{
+    QFETCH(QString, path);
+    QFETCH(QString, expectedInMessage);
+    MainWindow &w = *m_window;
+    QVERIFY(openAndWait(w, m_generated));
+    QVERIFY(showAndWait(w, 3));
+    const RunHandle before = w.run();
+
+    QSignalSpy failed(&w, &MainWindow::loadFailed);
+    w.openFile(path);
+    QVERIFY(failed.wait(60000));
+    const QString error = failed.at(0).at(1).toString();
+    QVERIFY2(error.contains(expectedInMessage), qPrintable(error));
+
+    // A dialog with the specific reason, as plain text.
+    QMessageBox *box = nullptr;
+    QTRY_VERIFY((box = w.findChild<QMessageBox *>(QStringLiteral("loadErrorDialog"))) && box->isVisible());
+    QCOMPARE(box->textFormat(), Qt::PlainText);
+    QVERIFY(box->text().contains(error));
+
+    // The previous run is still open and usable.
+    QCOMPARE(w.run(), before);
+    QCOMPARE(w.currentCall(), 3);
+    box->accept();
+    auto *calls = w.findChild<QTableView *>(QStringLiteral("callsView"));
+    QCOMPARE(calls->model()->rowCount(), int(before->calls.size()));
+    calls->setFocus();
+    QTest::keyClick(calls, Qt::Key_J);
+    QTRY_VERIFY(w.currentBundle() && w.currentBundle()->ordinal == 4);
+    QCOMPARE(w.currentBundle()->run, before);
+}
+
+void TestMainWindow::lateResultOfOlderLoadIsDropped()
+{
+    RunLoader loader;
+    QSignalSpy loaded(&loader, &RunLoader::loaded);
+    const QString first = test::samplePath(QStringLiteral("agentfootprint-demo-turn.json"));
+    loader.load(first);
+    loader.load(m_generated);
+    QVERIFY(loaded.wait(60000));
+    QTRY_VERIFY(!loader.hasPendingWork());
+    QCOMPARE(loaded.count(), 1);
+    QCOMPARE(loaded.at(0).at(0).value<RunHandle>()->path, m_generated);
+}
+
+void TestMainWindow::cancelKeepsPreviousRun()
+{
+    MainWindow &w = *m_window;
+    QVERIFY(openAndWait(w, m_generated));
+    const RunHandle before = w.run();
+    const QString big = test::writeGenerated(m_dir, QStringLiteral("big.json"), 60, 9);
+    RunLoader *loader = w.findChild<RunLoader *>();
+    QVERIFY(loader);
+    QSignalSpy cancelled(loader, &RunLoader::cancelled);
+    QSignalSpy loaded(&w, &MainWindow::runLoaded);
+    w.openFile(big);
+    loader->cancel(); // the Cancel button of the progress dialog
+    QTRY_VERIFY(cancelled.count() == 1 || loaded.count() == 1);
+    if (loaded.count() == 1)
+        QSKIP("the load finished before the cancel was seen");
+    QCOMPARE(w.run(), before);
+    QTRY_VERIFY(!w.isLoading());
+}
+
+void TestMainWindow::copyPutsExactBytes()
+{
+    MainWindow &w = *m_window;
+    QVERIFY(openAndWait(w, m_generated));
+    int call = -1;
+    for (int i = int(w.run()->calls.size()) - 1; i >= 0 && call < 0; --i)
+        if (w.run()->calls[std::size_t(i)].pieceSizeUtf8)
+            call = i;
+    QVERIFY(call >= 0);
+    QVERIFY(showAndWait(w, call));
+    auto *copy = w.findChild<QToolButton *>(QStringLiteral("copyPieceButton"));
+    QVERIFY(copy && copy->isEnabled());
+    QApplication::clipboard()->clear();
+    QTest::mouseClick(copy, Qt::LeftButton);
+    const std::u16string &text = w.currentBundle()->view->piece->text;
+    const std::string expected = text::toUtf8Lossy(std::u16string_view(text));
+    const QMimeData *mime = QApplication::clipboard()->mimeData();
+    QVERIFY(mime);
+    const QByteArray bytes = mime->data(QStringLiteral("text/plain;charset=utf-8"));
+    QCOMPARE(bytes, QByteArray(expected.data(), qsizetype(expected.size())));
+    QCOMPARE(std::size_t(bytes.size()), w.currentBundle()->view->piece->sizeUtf8());
+    QCOMPARE(QApplication::clipboard()->text(), QString::fromUtf8(bytes));
+}
+
+void TestMainWindow::rawViewAndCounts()
+{
+    MainWindow &w = *m_window;
+    QVERIFY(openAndWait(w, test::samplePath(QStringLiteral("agentfootprint-reference-agent-findings.json"))));
+    int call = -1;
+    for (int i = 0; i < int(w.run()->calls.size()) && call < 0; ++i)
+        if (w.run()->calls[std::size_t(i)].pieceSizeUtf8)
+            call = i;
+    QVERIFY(call >= 0);
+    QVERIFY(showAndWait(w, call));
+    const findings::FindingsPiece &piece = *w.currentBundle()->view->piece;
+    auto *raw = w.findChild<QToolButton *>(QStringLiteral("rawButton"));
+    QTest::mouseClick(raw, Qt::LeftButton);
+    auto *rawView = w.findChild<AnnotatedTextView *>(QStringLiteral("pieceRawView"));
+    QTRY_VERIFY(rawView->isVisible());
+    QCOMPARE(rawView->toPlainText(), toQString(std::u16string_view(piece.text)));
+    auto *stats = w.findChild<ElidedLabel *>(QStringLiteral("pieceStats"));
+    QVERIFY(stats->text().contains(formatCount(piece.sizeUtf8()) + QStringLiteral(" B UTF-8")));
+    QVERIFY(stats->text().contains(formatCount(piece.lengthU16()) + QStringLiteral(" UTF-16")));
+
+    // The structured view holds the same text once its header is unfolded, with the model's words formatted apart
+    // from the library's.
+    QTest::mouseClick(w.findChild<QToolButton *>(QStringLiteral("structuredButton")), Qt::LeftButton);
+    auto *pane = w.findChild<FindingsPane *>(QStringLiteral("findingsPane"));
+    pane->setHeaderExpanded(true);
+    auto *structured = w.findChild<AnnotatedTextView *>(QStringLiteral("pieceStructuredView"));
+    QTRY_VERIFY(structured->isVisible());
+    QCOMPARE(structured->toPlainText(), toQString(std::u16string_view(piece.text)));
+    bool sawModel = false;
+    for (const auto &section : piece.sections)
+        for (const auto &line : section.lines)
+            for (const auto &span : line.spans)
+                if (span.origin == findings::SpanOrigin::Model)
+                    sawModel = true;
+    QVERIFY(sawModel);
+    pane->setHeaderExpanded(false);
+    QVERIFY(structured->toPlainText().size() < toQString(std::u16string_view(piece.text)).size());
+}
+
+void TestMainWindow::noPieceSaysWhy()
+{
+    MainWindow &w = *m_window;
+    QVERIFY(openAndWait(w, m_generated));
+    QVERIFY(!w.run()->calls.front().pieceSizeUtf8);
+    auto *label = w.findChild<QLabel *>(QStringLiteral("noPieceLabel"));
+    QTRY_VERIFY(label->isVisible());
+    QVERIFY(label->text().contains(toQString(w.currentBundle()->view->noPieceReason)));
+    QVERIFY(!w.findChild<QToolButton *>(QStringLiteral("copyPieceButton"))->isEnabled());
+}
+
+void TestMainWindow::structuredLineSelectsLedgerRows()
+{
+    MainWindow &w = *m_window;
+    QVERIFY(openAndWait(w, m_generated));
+    QVERIFY(showAndWait(w, int(w.run()->calls.size()) - 1));
+    auto *pane = w.findChild<FindingsPane *>(QStringLiteral("findingsPane"));
+    PieceModel *model = pane->model();
+    // The first line that quotes rows.
+    int section = -1, line = -1;
+    QList<int> rows;
+    for (int s = 0; s < model->rowCount() && section < 0; ++s)
+        for (int l = 0; l < model->rowCount(model->index(s, 0)) && section < 0; ++l) {
+            rows = model->index(l, 0, model->index(s, 0)).data(PieceModel::RowIndicesRole).value<QList<int>>();
+            if (!rows.isEmpty()) {
+                section = s;
+                line = l;
+            }
+        }
+    QVERIFY(section >= 0);
+    auto *structured = w.findChild<AnnotatedTextView *>(QStringLiteral("pieceStructuredView"));
+    const int block = pane->blockOf(section, line);
+    QVERIFY(block >= 0);
+    QTextCursor cursor(structured->document()->findBlockByNumber(block));
+    structured->setTextCursor(cursor);
+    auto *ledger = w.findChild<QTableView *>(QStringLiteral("ledgerView"));
+    QTRY_COMPARE(ledger->selectionModel()->selectedRows().size(), rows.size());
+    for (const QModelIndex &i : ledger->selectionModel()->selectedRows())
+        QVERIFY(rows.contains(i.data(LedgerModel::RowIndexRole).toInt()));
+}
+
+void TestMainWindow::findFocusesLedgerFilter()
+{
+    MainWindow &w = *m_window;
+    QVERIFY(openAndWait(w, m_generated));
+    w.activateWindow();
+    QTest::keySequence(&w, QKeySequence::Find);
+    auto *filter = w.findChild<QLineEdit *>(QStringLiteral("ledgerFilter"));
+    QTRY_VERIFY(filter->hasFocus());
+}
+
+void TestMainWindow::stripChartClickMovesCursor()
+{
+    MainWindow &w = *m_window;
+    QVERIFY(openAndWait(w, m_generated));
+    auto *strip = w.findChild<StripChart *>(QStringLiteral("stripChart"));
+    QVERIFY(strip && strip->isVisible());
+    for (int target : {5, 2, int(w.run()->calls.size()) - 1}) {
+        QTest::mouseClick(strip, Qt::LeftButton, {}, QPoint(int(strip->slotCentre(target)), strip->height() / 2));
+        QTRY_COMPARE(w.currentCall(), target);
+        QTRY_VERIFY(w.currentBundle() && int(w.currentBundle()->ordinal) == target);
+        QCOMPARE(strip->currentCall(), target);
+    }
+    // And the other way: the calls list moves the strip chart's cursor.
+    QVERIFY(showAndWait(w, 1));
+    QCOMPARE(strip->currentCall(), 1);
+}
+
+void TestMainWindow::recentFilesAndDrop()
+{
+    MainWindow &w = *m_window;
+    QVERIFY(openAndWait(w, m_generated));
+    QCOMPARE(w.recentFiles().value(0), QFileInfo(m_generated).absoluteFilePath());
+
+    // Drop a file on the window.
+    const QString other = test::samplePath(QStringLiteral("lens-tool-progress-turn.json"));
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(other)});
+    QSignalSpy loaded(&w, &MainWindow::runLoaded);
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &drop);
+    QVERIFY(loaded.wait(60000));
+    QCOMPARE(w.run()->path, QFileInfo(other).absoluteFilePath());
+    QCOMPARE(w.recentFiles().value(0), QFileInfo(other).absoluteFilePath());
+    QCOMPARE(w.recentFiles().value(1), QFileInfo(m_generated).absoluteFilePath());
+
+    // A new window lists them in File > Open Recent.
+    MainWindow second;
+    auto *menu = second.findChild<QMenu *>(QStringLiteral("recentMenu"));
+    QVERIFY(menu);
+    QVERIFY(menu->actions().size() >= 2);
+    QVERIFY(menu->actions().front()->text().contains(QFileInfo(other).fileName()));
+}
+
+void TestMainWindow::standardShortcuts()
+{
+    MainWindow &w = *m_window;
+    const auto shortcut = [&](const char *name) {
+        auto *a = w.findChild<QAction *>(QString::fromLatin1(name));
+        return a ? a->shortcut() : QKeySequence();
+    };
+    QCOMPARE(shortcut("openAction"), QKeySequence(QKeySequence::Open));
+    QCOMPARE(shortcut("findAction"), QKeySequence(QKeySequence::Find));
+    QCOMPARE(shortcut("quitAction"), QKeySequence(QKeySequence::Quit));
+    QCOMPARE(shortcut("nextCallAction"), QKeySequence(Qt::Key_J));
+    QCOMPARE(shortcut("previousCallAction"), QKeySequence(Qt::Key_K));
+    QCOMPARE(shortcut("nextMissAction"), QKeySequence(Qt::Key_M));
+    QCOMPARE(shortcut("nextLedgerChangeAction"), QKeySequence(Qt::Key_L));
+    QCOMPARE(shortcut("nextDamagedAction"), QKeySequence(Qt::Key_D));
+    // Every pane is a dock whose state is saved.
+    for (const char *name :
+         {"callsDock", "stripDock", "findingsDock", "ledgerDock", "wireDock", "sincePreviousDock", "receiptDock"}) {
+        auto *dock = w.findChild<QDockWidget *>(QString::fromLatin1(name));
+        QVERIFY2(dock, name);
+    }
+}
+
+void TestMainWindow::screenshotMode()
+{
+    const QString out = m_dir.filePath(QStringLiteral("shot.png"));
+    QCOMPARE(renderScreenshot({out, 3, m_generated}), 0);
+    const QImage image(out);
+    QCOMPARE(image.size(), QSize(1400, 900));
+    QCOMPARE(renderScreenshot({m_dir.filePath(QStringLiteral("bad.png")), 1, test::writeTruncated(m_dir)}), 2);
+    QVERIFY(!QFileInfo::exists(m_dir.filePath(QStringLiteral("bad.png"))));
+    QCOMPARE(renderScreenshot({m_dir.filePath(QStringLiteral("nocall.png")), 99, m_generated}), 2);
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

@@ -1,0 +1,82 @@
+#pragma once
+
+// Shared by the GUI tests: fixtures (the real samples, generated runs with collapsed results and damage, broken
+// files written on the fly) and synchronous loading through the same code the app's worker runs.
+
+#include "ui/callbundle.h"
+#include "ui/runloader.h"
+
+#include "core/generate/recordinggenerator.h"
+
+#include <QDir>
+#include <QFile>
+#include <QString>
+#include <QStringList>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace tf::ui::test {
+
+inline QString sampleDir()
+{
+    return QStringLiteral(TRACEFOLD_TEST_DATA "/samples");
+}
+
+inline QStringList realSamples()
+{
+    return {QStringLiteral("agentfootprint-reference-agent-findings.json"),
+            QStringLiteral("agentfootprint-demo-turn.json"), QStringLiteral("lens-tool-progress-turn.json"),
+            QStringLiteral("lens-skill-route-refusal.json")};
+}
+
+inline QString samplePath(const QString &name)
+{
+    return sampleDir() + QLatin1Char('/') + name;
+}
+
+// Generated recordings: the real samples have no collapsed result and no cache usage.
+inline QString writeGenerated(const QTemporaryDir &dir, const QString &name, int calls, std::uint64_t seed,
+                              generate::Damage damage = {})
+{
+    generate::GeneratorOptions options;
+    options.calls = calls;
+    options.seed = seed;
+    options.damage = damage;
+    const std::string text = generate::generateRecording(options);
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return {};
+    f.write(text.data(), qint64(text.size()));
+    return path;
+}
+
+inline QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &bytes)
+{
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return {};
+    f.write(bytes);
+    return path;
+}
+
+// A real sample cut in half: a truncated JSON document.
+inline QString writeTruncated(const QTemporaryDir &dir)
+{
+    QFile f(samplePath(QStringLiteral("agentfootprint-demo-turn.json")));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    const QByteArray bytes = f.readAll();
+    return writeFile(dir, QStringLiteral("truncated.json"), bytes.left(bytes.size() / 2));
+}
+
+inline RunHandle loadOrFail(const QString &path)
+{
+    const RunLoader::Outcome outcome = RunLoader::loadNow(path);
+    if (!outcome.run)
+        qWarning("%s: %s", qPrintable(path), qPrintable(outcome.error));
+    return outcome.run;
+}
+
+} // namespace tf::ui::test

@@ -1,0 +1,266 @@
+#include "annotatedtextview.h"
+
+#include "qtstrings.h"
+#include "theme.h"
+
+#include <QHelpEvent>
+#include <QPainter>
+#include <QTextBlock>
+#include <QTextLayout>
+#include <QToolTip>
+
+#include <algorithm>
+
+namespace tf::ui {
+
+class AnnotatedTextView::Gutter : public QWidget
+{
+public:
+    explicit Gutter(AnnotatedTextView *view)
+        : QWidget(view)
+        , m_view(view)
+    {
+        setObjectName(QStringLiteral("gutter"));
+    }
+
+protected:
+    void paintEvent(QPaintEvent *event) override { m_view->paintGutter(event); }
+    bool event(QEvent *e) override
+    {
+        if (e->type() == QEvent::ToolTip) {
+            auto *help = static_cast<QHelpEvent *>(e);
+            const QTextCursor c = m_view->cursorForPosition(QPoint(0, help->pos().y()));
+            const int block = c.block().blockNumber();
+            const QString tip = m_view->m_gutterToolTips.value(block);
+            if (!tip.isEmpty())
+                QToolTip::showText(help->globalPos(), toolTipText(tip), this);
+            else
+                QToolTip::hideText();
+            return true;
+        }
+        return QWidget::event(e);
+    }
+
+private:
+    AnnotatedTextView *m_view;
+};
+
+AnnotatedTextView::AnnotatedTextView(QWidget *parent)
+    : QPlainTextEdit(parent)
+    , m_gutter(new Gutter(this))
+{
+    setReadOnly(true);
+    setUndoRedoEnabled(false);
+    setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    setFrameShape(QFrame::NoFrame);
+    m_gutter->hide();
+    connect(this, &QPlainTextEdit::updateRequest, this, [this](const QRect &rect, int dy) {
+        if (!m_gutter->isVisible())
+            return;
+        if (dy)
+            m_gutter->scroll(0, dy);
+        else
+            m_gutter->update(0, rect.y(), m_gutter->width(), rect.height());
+    });
+    connect(this, &QPlainTextEdit::cursorPositionChanged, this, [this] {
+        highlightCurrentLine();
+        emit blockActivated(textCursor().blockNumber());
+    });
+}
+
+void AnnotatedTextView::clearAll()
+{
+    setAnnotatedText(QString());
+    setGutter({});
+    setBlockNotes({});
+}
+
+void AnnotatedTextView::setAnnotatedText(const QString &text, const QList<Range> &ranges,
+                                         const QHash<int, BlockStyle> &blockStyles)
+{
+    const QSignalBlocker blocker(this);
+    setPlainText(text);
+    m_toolTipRanges.clear();
+    m_markers.clear();
+    QTextCursor cursor(document());
+    cursor.beginEditBlock();
+    for (auto it = blockStyles.cbegin(); it != blockStyles.cend(); ++it) {
+        const QTextBlock block = document()->findBlockByNumber(it.key());
+        if (!block.isValid())
+            continue;
+        if (it->background.isValid()) {
+            QTextBlockFormat bf = block.blockFormat();
+            bf.setBackground(it->background);
+            cursor.setPosition(block.position());
+            cursor.setBlockFormat(bf);
+        }
+        if (it->hasFormat) {
+            cursor.setPosition(block.position());
+            cursor.setPosition(block.position() + block.length() - 1, QTextCursor::KeepAnchor);
+            cursor.mergeCharFormat(it->format);
+        }
+        if (it->marker.isValid())
+            m_markers.insert(it.key(), it->marker);
+    }
+    const int end = qMax(0, document()->characterCount() - 1);
+    for (const Range &r : ranges) {
+        if (r.length <= 0 || r.begin < 0 || r.begin >= end)
+            continue;
+        cursor.setPosition(r.begin);
+        cursor.setPosition(qMin(end, r.begin + r.length), QTextCursor::KeepAnchor);
+        cursor.mergeCharFormat(r.format);
+        if (!r.toolTip.isEmpty())
+            m_toolTipRanges.append(r);
+    }
+    cursor.endEditBlock();
+    std::sort(m_toolTipRanges.begin(), m_toolTipRanges.end(),
+              [](const Range &a, const Range &b) { return a.begin < b.begin; });
+    moveCursor(QTextCursor::Start);
+    setExtraSelections({});
+}
+
+void AnnotatedTextView::setGutter(const QStringList &labels, const QStringList &toolTips)
+{
+    m_gutterLabels = labels;
+    m_gutterToolTips = toolTips;
+    m_gutter->setVisible(!labels.isEmpty());
+    updateGutterGeometry();
+    m_gutter->update();
+}
+
+void AnnotatedTextView::setBlockNotes(const QHash<int, QString> &notes)
+{
+    m_notes = notes;
+    viewport()->update();
+}
+
+QString AnnotatedTextView::toolTipAt(int position) const
+{
+    for (const Range &r : m_toolTipRanges)
+        if (position >= r.begin && position < r.begin + r.length)
+            return r.toolTip;
+    return {};
+}
+
+int AnnotatedTextView::gutterWidth() const
+{
+    if (m_gutterLabels.isEmpty())
+        return 0;
+    int widest = 0;
+    const QFontMetrics fm(font());
+    for (const QString &l : m_gutterLabels)
+        widest = qMax(widest, fm.horizontalAdvance(l));
+    return qMin(widest, fm.horizontalAdvance(QLatin1Char('0')) * 12) + 14;
+}
+
+void AnnotatedTextView::updateGutterGeometry()
+{
+    const int w = m_gutter->isVisible() ? gutterWidth() : 0;
+    setViewportMargins(w, 0, 0, 0);
+    const QRect cr = contentsRect();
+    m_gutter->setGeometry(QRect(cr.left(), cr.top(), w, cr.height()));
+}
+
+void AnnotatedTextView::resizeEvent(QResizeEvent *event)
+{
+    QPlainTextEdit::resizeEvent(event);
+    updateGutterGeometry();
+}
+
+void AnnotatedTextView::changeEvent(QEvent *event)
+{
+    QPlainTextEdit::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        updateGutterGeometry();
+}
+
+void AnnotatedTextView::paintGutter(QPaintEvent *event)
+{
+    QPainter p(m_gutter);
+    const QPalette pal = palette();
+    p.fillRect(event->rect(), theme::mix(pal.color(QPalette::Base), pal.color(QPalette::Window), 0.6));
+    p.setPen(theme::gridLine(pal));
+    p.drawLine(m_gutter->width() - 1, event->rect().top(), m_gutter->width() - 1, event->rect().bottom());
+    p.setFont(font());
+    p.setPen(theme::mutedText(pal));
+    const QFontMetrics fm(font());
+    QTextBlock block = firstVisibleBlock();
+    const QPointF offset = contentOffset();
+    while (block.isValid()) {
+        const QRectF r = blockBoundingGeometry(block).translated(offset);
+        if (r.top() > event->rect().bottom())
+            break;
+        const QString label = m_gutterLabels.value(block.blockNumber());
+        if (!label.isEmpty() && r.bottom() >= event->rect().top())
+            p.drawText(QRectF(0, r.top(), m_gutter->width() - 7, fm.height()), Qt::AlignRight | Qt::AlignVCenter,
+                       fm.elidedText(label, Qt::ElideRight, m_gutter->width() - 8));
+        block = block.next();
+    }
+}
+
+void AnnotatedTextView::paintEvent(QPaintEvent *event)
+{
+    QPlainTextEdit::paintEvent(event);
+    if (m_markers.isEmpty() && m_notes.isEmpty())
+        return;
+    QPainter p(viewport());
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.88);
+    small.setBold(false);
+    small.setItalic(false);
+    p.setFont(small);
+    const QFontMetricsF fm(small);
+    QTextBlock block = firstVisibleBlock();
+    const QPointF offset = contentOffset();
+    const qreal right = viewport()->width() - 8;
+    while (block.isValid()) {
+        const QRectF r = blockBoundingGeometry(block).translated(offset);
+        if (r.top() > event->rect().bottom())
+            break;
+        const auto marker = m_markers.constFind(block.blockNumber());
+        if (marker != m_markers.cend())
+            p.fillRect(QRectF(0, r.top(), 3, r.height()), *marker);
+        const auto note = m_notes.constFind(block.blockNumber());
+        if (note != m_notes.cend() && block.layout() && block.layout()->lineCount() > 0) {
+            // Only where the line leaves room: the note never covers text.
+            const QTextLine last = block.layout()->lineAt(0);
+            const qreal textEnd = r.left() + last.naturalTextWidth() + 24;
+            const qreal w = fm.horizontalAdvance(*note);
+            if (right - w > textEnd) {
+                p.setPen(theme::mutedText(palette()));
+                p.drawText(QRectF(right - w, r.top(), w, last.height()), Qt::AlignRight | Qt::AlignVCenter, *note);
+            }
+        }
+        block = block.next();
+    }
+}
+
+bool AnnotatedTextView::viewportEvent(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const QTextCursor c = cursorForPosition(help->pos());
+        // cursorForPosition gives the nearest gap between characters: look at the characters on both sides.
+        QString tip = toolTipAt(c.position());
+        if (tip.isEmpty() && c.position() > 0)
+            tip = toolTipAt(c.position() - 1);
+        if (!tip.isEmpty())
+            QToolTip::showText(help->globalPos(), toolTipText(tip), viewport());
+        else
+            QToolTip::hideText();
+        return true;
+    }
+    return QPlainTextEdit::viewportEvent(event);
+}
+
+void AnnotatedTextView::highlightCurrentLine()
+{
+    QTextEdit::ExtraSelection line;
+    line.format.setBackground(theme::mix(palette().color(QPalette::Base), palette().color(QPalette::Highlight), 0.1));
+    line.format.setProperty(QTextFormat::FullWidthSelection, true);
+    line.cursor = textCursor();
+    line.cursor.clearSelection();
+    setExtraSelections({line});
+}
+
+} // namespace tf::ui

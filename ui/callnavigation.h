@@ -1,0 +1,24 @@
+#pragma once
+
+#include "core/recording/callview.h"
+
+#include <optional>
+#include <vector>
+
+namespace tf::ui {
+
+// The jumps of the calls list (Go menu): to the next or previous call that is a cache miss, where the ledger
+// changed, or with a damaged part. Wraps around neither end: at the last match there is no "next".
+enum class Jump
+{
+    NextMiss,
+    PreviousMiss,
+    NextLedgerChange,
+    PreviousLedgerChange,
+    NextDamaged,
+    PreviousDamaged,
+};
+
+std::optional<std::size_t> jumpTarget(const std::vector<recording::CallSummary> &calls, std::size_t from, Jump jump);
+
+} // namespace tf::ui

@@ -1,0 +1,36 @@
+#pragma once
+
+#include <QSortFilterProxyModel>
+
+namespace tf::ui {
+
+// Sorting and filtering over LedgerModel: a text filter across every column (case-insensitive) and a scope.
+class LedgerFilterModel : public QSortFilterProxyModel
+{
+    Q_OBJECT
+
+public:
+    enum Scope
+    {
+        AllRows,
+        NewRows,       // filed at this call
+        CurrentRows,   // the fold's current standings and every non-standing row
+        AttentionRows, // conflicts, contingent, unsettled, malformed
+    };
+    Q_ENUM(Scope)
+
+    explicit LedgerFilterModel(QObject *parent = nullptr);
+
+    void setScope(Scope scope);
+    Scope scope() const { return m_scope; }
+    void setText(const QString &text);
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
+
+private:
+    Scope m_scope = AllRows;
+    QString m_text;
+};
+
+} // namespace tf::ui

@@ -1,0 +1,139 @@
+#include "summarybar.h"
+
+#include "callstatus.h"
+#include "chipstrip.h"
+#include "elidedlabel.h"
+#include "qtstrings.h"
+#include "theme.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSet>
+#include <QVBoxLayout>
+
+namespace tf::ui {
+
+using theme::Tone;
+
+SummaryBar::SummaryBar(QWidget *parent)
+    : QWidget(parent)
+{
+    setObjectName(QStringLiteral("summaryBar"));
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(8, 3, 8, 4);
+    layout->setSpacing(18);
+    m_file = addField(QStringLiteral("summaryFile"), tr("Recording"), 0, 260);
+    m_runId = addField(QStringLiteral("summaryRunId"), tr("Run"), 0, 220);
+    m_model = addField(QStringLiteral("summaryModel"), tr("Model"), 0, 220);
+    m_calls = addField(QStringLiteral("summaryCalls"), tr("Calls"), 0);
+    m_tokens = addField(QStringLiteral("summaryTokens"), tr("Tokens"), 0);
+    m_cache = addField(QStringLiteral("summaryCache"), tr("Cache"), 0);
+    m_answer = addField(QStringLiteral("summaryAnswer"), tr("Final answer"), 1);
+
+    auto *gapBox = new QWidget(this);
+    auto *gapLayout = new QVBoxLayout(gapBox);
+    gapLayout->setContentsMargins(0, 0, 0, 0);
+    gapLayout->setSpacing(0);
+    auto *caption = new QLabel(tr("Gaps"), gapBox);
+    QFont small = caption->font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    caption->setFont(small);
+    caption->setForegroundRole(QPalette::PlaceholderText);
+    m_gaps = new ChipStrip(gapBox);
+    m_gaps->setObjectName(QStringLiteral("summaryGaps"));
+    gapLayout->addWidget(caption);
+    gapLayout->addWidget(m_gaps);
+    layout->addWidget(gapBox, 0);
+}
+
+ElidedLabel *SummaryBar::addField(const QString &objectName, const QString &caption, int stretch, int maxWidth)
+{
+    auto *box = new QWidget(this);
+    auto *v = new QVBoxLayout(box);
+    v->setContentsMargins(0, 0, 0, 0);
+    v->setSpacing(0);
+    auto *c = new QLabel(caption, box);
+    QFont small = c->font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    c->setFont(small);
+    c->setForegroundRole(QPalette::PlaceholderText);
+    auto *value = new ElidedLabel(box);
+    value->setObjectName(objectName);
+    if (maxWidth > 0)
+        value->setMaximumTextWidth(maxWidth);
+    v->addWidget(c);
+    v->addWidget(value);
+    static_cast<QHBoxLayout *>(layout())->addWidget(box, stretch);
+    return value;
+}
+
+QString SummaryBar::fieldText(const QString &objectName) const
+{
+    const auto *label = findChild<ElidedLabel *>(objectName);
+    return label ? label->text() : QString();
+}
+
+void SummaryBar::setRun(const RunHandle &handle)
+{
+    if (!handle) {
+        for (ElidedLabel *l : {m_file, m_runId, m_model, m_calls, m_tokens, m_cache, m_answer})
+            l->setText(QString());
+        m_gaps->setChips({}, {});
+        return;
+    }
+    const recording::Run &run = *handle->run;
+    const QString notOnRecord = StatusText::notOnRecord();
+    m_file->setText(handle->displayName);
+    m_file->setToolTip(toolTipText(handle->bundled ? handle->displayName
+                                                   : handle->path + QLatin1Char('\n') + StatusText::shape(run.shape)));
+    m_runId->setText(run.runId.empty() ? notOnRecord : toQString(run.runId));
+    QString model = run.model.empty() ? notOnRecord : toQString(run.model);
+    if (!run.provider.empty())
+        model += QStringLiteral(" · ") + toQString(run.provider);
+    m_model->setText(model);
+    m_calls->setText(QString::number(handle->calls.size()));
+    const auto count = [&](const std::optional<double> &v) { return v ? formatCount(*v) : QStringLiteral("—"); };
+    m_tokens->setText(tr("in %1 · out %2").arg(count(run.totalInputTokens), count(run.totalOutputTokens)));
+    QString cache = tr("read %1 · write %2").arg(count(handle->cacheReadTotal), count(handle->cacheWriteTotal));
+    if (handle->hitRate.rate)
+        cache += tr(" · hit %1%").arg(QString::number(*handle->hitRate.rate * 100, 'f', 1));
+    else
+        cache += tr(" · hit rate unknown");
+    m_cache->setText(cache);
+    m_cache->setToolTip(toolTipText(
+        tr("Over %n measured call(s)", nullptr, int(handle->hitRate.measured)) +
+        (handle->hitRate.reason.empty() ? QString() : QLatin1Char('\n') + toQString(handle->hitRate.reason))));
+    m_answer->setText(run.finalAnswer ? toQString(*run.finalAnswer) : notOnRecord);
+
+    // Run gaps first, then each call gap once (as inspect --json lists them).
+    QList<Chip> chips;
+    QStringList tips;
+    QSet<QString> seen;
+    const auto add = [&](const recording::Gap &g, bool runLevel) {
+        const QString name = toQString(g.name);
+        if (seen.contains(name))
+            return;
+        seen.insert(name);
+        const Tone tone = g.kind == recording::Gap::Kind::Missing  ? Tone::Bad
+                          : g.kind == recording::Gap::Kind::Excuse ? Tone::Warn
+                                                                   : Tone::Neutral;
+        chips.append({name, tone, g.kind == recording::Gap::Kind::Note});
+        QString tip =
+            name + QStringLiteral(" (") + StatusText::gapKind(g.kind) + QStringLiteral(")\n") + toQString(g.why);
+        if (!runLevel)
+            tip += QLatin1Char('\n') + tr("Found on at least one call.");
+        tips << tip;
+    };
+    for (const recording::Gap &g : run.gaps)
+        add(g, true);
+    for (const recording::CallSummary &c : handle->calls)
+        for (const recording::Gap &g : c.gaps)
+            add(g, false);
+    for (const std::string &w : run.warnings) {
+        chips.append({tr("warning"), Tone::Bad, false});
+        tips << toQString(w);
+    }
+    m_gaps->setChips(chips, tips);
+}
+
+} // namespace tf::ui

@@ -21,7 +21,8 @@ QList<DiffLine> diffLines(const QStringList &before, const QStringList &after)
 
     // Myers: V[k] is the furthest x on diagonal k; keep a copy per d to walk back.
     std::vector<std::vector<int>> trace;
-    std::vector<int> v(std::size_t(2 * max + 2), 0);
+    // k runs over [-d-1, d+1] at step d (the reads of k±1), so the vector spans 2·max+3 diagonals.
+    std::vector<int> v(std::size_t(2 * max + 3), 0);
     const int offset = max + 1;
     int found = -1;
     for (int d = 0; d <= max && found < 0; ++d) {

@@ -25,30 +25,11 @@ bool hasNonAscii(std::string_view s)
     return std::any_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
 }
 
-void appendSortedMembers(std::string &out, const Value &v);
+// One writer for both renderings: JSON.stringify in the value's own member order, or with the keys of every object
+// sorted (spec/recording.md §6.4). Only the object case differs.
+void appendJson(std::string &out, const Value &v, bool sortKeys);
 
-void appendSortedImpl(std::string &out, const Value &v)
-{
-    switch (v.type()) {
-    case Type::Array: {
-        out += '[';
-        bool first = true;
-        for (const Value &item : v) {
-            if (!first)
-                out += ',';
-            first = false;
-            appendSortedImpl(out, item);
-        }
-        out += ']';
-        return;
-    }
-    case Type::Object:
-        appendSortedMembers(out, v);
-        return;
-    default:
-        appendStringify(out, v);
-    }
-}
+void appendSortedMembers(std::string &out, const Value &v);
 
 void appendSortedMembers(std::string &out, const Value &v)
 {
@@ -72,9 +53,57 @@ void appendSortedMembers(std::string &out, const Value &v)
         first = false;
         appendJsString(out, m->key);
         out += ':';
-        appendSortedImpl(out, m->value);
+        appendJson(out, m->value, true);
     }
     out += '}';
+}
+
+void appendJson(std::string &out, const Value &v, bool sortKeys)
+{
+    switch (v.type()) {
+    case Type::Null:
+        out += "null";
+        return;
+    case Type::Bool:
+        out += v.asBool() ? "true" : "false";
+        return;
+    case Type::Number:
+        appendNumberForJson(out, v.asNumber());
+        return;
+    case Type::String:
+        appendJsString(out, v.asString());
+        return;
+    case Type::Array: {
+        out += '[';
+        bool first = true;
+        for (const Value &item : v) {
+            if (!first)
+                out += ',';
+            first = false;
+            appendJson(out, item, sortKeys);
+        }
+        out += ']';
+        return;
+    }
+    case Type::Object: {
+        if (sortKeys) {
+            appendSortedMembers(out, v);
+            return;
+        }
+        out += '{';
+        bool first = true;
+        for (const Member *m = v.memberBegin(); m != v.memberEnd(); ++m) {
+            if (!first)
+                out += ',';
+            first = false;
+            appendJsString(out, m->key);
+            out += ':';
+            appendJson(out, m->value, false);
+        }
+        out += '}';
+        return;
+    }
+    }
 }
 
 void appendPretty(std::string &out, const Value &v, int indent, int depth)
@@ -202,46 +231,7 @@ std::string jsQuoted(std::string_view s)
 
 void appendStringify(std::string &out, const Value &v)
 {
-    switch (v.type()) {
-    case Type::Null:
-        out += "null";
-        return;
-    case Type::Bool:
-        out += v.asBool() ? "true" : "false";
-        return;
-    case Type::Number:
-        appendNumberForJson(out, v.asNumber());
-        return;
-    case Type::String:
-        appendJsString(out, v.asString());
-        return;
-    case Type::Array: {
-        out += '[';
-        bool first = true;
-        for (const Value &item : v) {
-            if (!first)
-                out += ',';
-            first = false;
-            appendStringify(out, item);
-        }
-        out += ']';
-        return;
-    }
-    case Type::Object: {
-        out += '{';
-        bool first = true;
-        for (const Member *m = v.memberBegin(); m != v.memberEnd(); ++m) {
-            if (!first)
-                out += ',';
-            first = false;
-            appendJsString(out, m->key);
-            out += ':';
-            appendStringify(out, m->value);
-        }
-        out += '}';
-        return;
-    }
-    }
+    appendJson(out, v, false);
 }
 
 std::string stringify(const Value &v)
@@ -253,13 +243,13 @@ std::string stringify(const Value &v)
 
 void appendSortedKeyJson(std::string &out, const Value &v)
 {
-    appendSortedImpl(out, v);
+    appendJson(out, v, true);
 }
 
 std::string sortedKeyJson(const Value &v)
 {
     std::string out;
-    appendSortedImpl(out, v);
+    appendJson(out, v, true);
     return out;
 }
 

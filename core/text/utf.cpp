@@ -81,7 +81,10 @@ std::u16string toUtf16(std::string_view s)
     return out;
 }
 
-std::string toWtf8(std::u16string_view u)
+namespace {
+
+// UTF-16 to UTF-8; a lone surrogate becomes its own 3-byte form (WTF-8) or U+FFFD (the WHATWG encoder).
+std::string encodeUtf16(std::u16string_view u, bool lossy)
 {
     std::string out;
     out.reserve(u.size());
@@ -90,11 +93,20 @@ std::string toWtf8(std::u16string_view u)
         if (isHighSurrogate(c) && i + 1 < u.size() && isLowSurrogate(u[i + 1])) {
             appendCodePoint(out, 0x10000 + ((char32_t(c) - 0xD800) << 10) + (char32_t(u[i + 1]) - 0xDC00));
             ++i;
+        } else if (lossy && (isHighSurrogate(c) || isLowSurrogate(c))) {
+            appendCodePoint(out, 0xFFFD);
         } else {
             appendCodePoint(out, c);
         }
     }
     return out;
+}
+
+} // namespace
+
+std::string toWtf8(std::u16string_view u)
+{
+    return encodeUtf16(u, false);
 }
 
 std::size_t lengthU16(std::string_view s)
@@ -148,20 +160,7 @@ std::string toUtf8Lossy(std::string_view s)
 
 std::string toUtf8Lossy(std::u16string_view u)
 {
-    std::string out;
-    out.reserve(u.size());
-    for (std::size_t i = 0; i < u.size(); ++i) {
-        const char16_t c = u[i];
-        if (isHighSurrogate(c) && i + 1 < u.size() && isLowSurrogate(u[i + 1])) {
-            appendCodePoint(out, 0x10000 + ((char32_t(c) - 0xD800) << 10) + (char32_t(u[i + 1]) - 0xDC00));
-            ++i;
-        } else if (isHighSurrogate(c) || isLowSurrogate(c)) {
-            appendCodePoint(out, 0xFFFD);
-        } else {
-            appendCodePoint(out, c);
-        }
-    }
-    return out;
+    return encodeUtf16(u, true);
 }
 
 std::size_t sizeUtf8Lossy(std::u16string_view u)

@@ -57,6 +57,9 @@ endfunction()
 
 set(CPACK_PACKAGE_NAME "tracefold")
 set(CPACK_PACKAGE_VENDOR "Tracefold")
+set(CPACK_RPM_PACKAGE_LICENSE "MIT")
+set(CPACK_RESOURCE_FILE_LICENSE "${PROJECT_SOURCE_DIR}/LICENSE")
+install(FILES "${PROJECT_SOURCE_DIR}/LICENSE" DESTINATION "${CMAKE_INSTALL_DOCDIR}")
 set(CPACK_PACKAGE_CONTACT "Tracefold maintainers <maintainers@tracefold.dev>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${PROJECT_DESCRIPTION}")
 # Wrapped by hand: dpkg shows the lines as they are.

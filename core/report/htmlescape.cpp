@@ -122,7 +122,7 @@ void appendCodePointEscaped(std::string &out, char32_t cp)
         return;
     }
     if ((cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069)) {
-        char buf[16];
+        char buf[24]; // 15 bytes are used; gcc -O0 (the sanitizer build) cannot see cp's range and warns below 19
         std::snprintf(buf, sizeof buf, "&lt;U+%04X&gt;", unsigned(cp));
         out += buf;
         return;

@@ -2,7 +2,6 @@
 // (hicolor PNGs on Linux, the iconset for the macOS .icns, the Windows .ico).
 //   tracefold-rendericon IN.svg SIZE OUT [SIZE OUT ...]
 // The output format follows OUT's suffix (png, ico). Never installed.
-#include <QGuiApplication>
 #include <QImage>
 #include <QPainter>
 #include <QStringList>
@@ -12,10 +11,11 @@
 
 int main(int argc, char *argv[])
 {
-    // A build machine has no display; the offscreen platform gives QPainter fonts without one.
-    qputenv("QT_QPA_PLATFORM", "offscreen");
-    QGuiApplication app(argc, argv);
-    const QStringList args = QGuiApplication::arguments();
+    // No QGuiApplication: raster painting of paths and gradients needs none, and a build machine has no display.
+    // (Text in the SVG would need one for fonts; the icon has none, and an icon should not.)
+    QStringList args;
+    for (int i = 0; i < argc; ++i)
+        args << QString::fromLocal8Bit(argv[i]);
     if (args.size() < 4 || args.size() % 2 != 0) {
         std::fprintf(stderr, "usage: tracefold-rendericon IN.svg SIZE OUT [SIZE OUT ...]\n");
         return 2;

@@ -5,6 +5,7 @@
 
 #include <QHelpEvent>
 #include <QPainter>
+#include <QScrollBar>
 #include <QTextBlock>
 #include <QTextLayout>
 #include <QToolTip>
@@ -64,7 +65,8 @@ AnnotatedTextView::AnnotatedTextView(QWidget *parent)
     });
     connect(this, &QPlainTextEdit::cursorPositionChanged, this, [this] {
         highlightCurrentLine();
-        emit blockActivated(textCursor().blockNumber());
+        if (!m_quiet)
+            emit blockActivated(textCursor().blockNumber());
     });
 }
 
@@ -128,6 +130,18 @@ void AnnotatedTextView::setGutter(const QStringList &labels, const QStringList &
     m_gutter->update();
 }
 
+void AnnotatedTextView::revealBlock(int blockNumber)
+{
+    const QTextBlock block = document()->findBlockByNumber(blockNumber);
+    if (!block.isValid())
+        return;
+    m_quiet = true;
+    setTextCursor(QTextCursor(block));
+    m_quiet = false;
+    const QTextBlock above = document()->findBlockByNumber(qMax(0, blockNumber - 2));
+    verticalScrollBar()->setValue(above.firstLineNumber());
+}
+
 void AnnotatedTextView::setBlockNotes(const QHash<int, QString> &notes)
 {
     m_notes = notes;
@@ -150,12 +164,12 @@ int AnnotatedTextView::gutterWidth() const
     const QFontMetrics fm(font());
     for (const QString &l : m_gutterLabels)
         widest = qMax(widest, fm.horizontalAdvance(l));
-    return qMin(widest, fm.horizontalAdvance(QLatin1Char('0')) * 12) + 14;
+    return qMin(widest, fm.horizontalAdvance(QLatin1Char('0')) * 9) + 14;
 }
 
 void AnnotatedTextView::updateGutterGeometry()
 {
-    const int w = m_gutter->isVisible() ? gutterWidth() : 0;
+    const int w = m_gutter->isHidden() ? 0 : gutterWidth();
     setViewportMargins(w, 0, 0, 0);
     const QRect cr = contentsRect();
     m_gutter->setGeometry(QRect(cr.left(), cr.top(), w, cr.height()));

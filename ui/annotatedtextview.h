@@ -44,6 +44,10 @@ public:
     const QList<Range> &toolTipRanges() const { return m_toolTipRanges; }
     QString toolTipAt(int position) const;
 
+    // Scrolls so that `blockNumber` is near the top (a little context above) and puts the cursor on it, without
+    // emitting blockActivated.
+    void revealBlock(int blockNumber);
+
 signals:
     void blockActivated(int blockNumber);
 
@@ -67,6 +71,7 @@ private:
     QList<Range> m_toolTipRanges;
     QHash<int, QColor> m_markers;
     QHash<int, QString> m_notes;
+    bool m_quiet = false;
 };
 
 } // namespace tf::ui

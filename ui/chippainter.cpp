@@ -8,14 +8,14 @@ namespace tf::ui {
 QFont chipFont(const QFont &base)
 {
     QFont f = base;
-    f.setPointSizeF(qMax(6.5, base.pointSizeF() * 0.86));
+    f.setPointSizeF(qMax(6.5, base.pointSizeF() * 0.84));
     f.setWeight(QFont::DemiBold);
     return f;
 }
 
 qreal chipWidth(const Chip &chip, const QFont &font)
 {
-    return QFontMetricsF(chipFont(font)).horizontalAdvance(chip.text) + 12;
+    return QFontMetricsF(chipFont(font)).horizontalAdvance(chip.text) + 10;
 }
 
 qreal paintChip(QPainter *p, qreal x, const QRectF &band, const Chip &chip, const QPalette &palette, const QFont &font)
@@ -23,7 +23,7 @@ qreal paintChip(QPainter *p, qreal x, const QRectF &band, const Chip &chip, cons
     const QFont f = chipFont(font);
     const QFontMetricsF fm(f);
     const qreal h = qMin(band.height() - 2, fm.height() + 3);
-    const qreal w = fm.horizontalAdvance(chip.text) + 12;
+    const qreal w = fm.horizontalAdvance(chip.text) + 10;
     const QRectF r(x, band.top() + (band.height() - h) / 2, w, h);
     p->save();
     p->setRenderHint(QPainter::Antialiasing);

@@ -38,12 +38,11 @@ enum Page
 
 QString rowsLabel(const QList<int> &rows)
 {
-    QStringList shown;
-    for (qsizetype i = 0; i < rows.size() && i < 2; ++i)
-        shown << QStringLiteral("#%1").arg(rows[i]);
-    if (rows.size() > 2)
-        shown << QStringLiteral("+%1").arg(rows.size() - 2);
-    return shown.join(QLatin1Char(' '));
+    if (rows.isEmpty())
+        return {};
+    // The first row it quotes, and how many more (the tooltip lists them all).
+    return rows.size() == 1 ? QStringLiteral("#%1").arg(rows.front())
+                            : QStringLiteral("#%1 +%2").arg(rows.front()).arg(rows.size() - 1);
 }
 
 } // namespace
@@ -150,9 +149,10 @@ FindingsPane::FindingsPane(QWidget *parent)
 
 void FindingsPane::setBundle(const BundleHandle &bundle)
 {
+    const bool newCall = !m_bundle || !bundle || m_bundle->ordinal != bundle->ordinal || m_bundle->run != bundle->run;
     m_bundle = bundle;
     m_model->setBundle(bundle);
-    rebuild();
+    rebuild(newCall);
 }
 
 bool FindingsPane::showingRaw() const
@@ -198,7 +198,7 @@ void FindingsPane::copyPiece()
     QApplication::clipboard()->setMimeData(mime);
 }
 
-void FindingsPane::rebuild()
+void FindingsPane::rebuild(bool newCall)
 {
     const findings::FindingsPiece *piece = m_model->piece();
     m_copyButton->setEnabled(piece != nullptr);
@@ -218,8 +218,15 @@ void FindingsPane::rebuild()
         m_raw->clearAll();
         return;
     }
+    m_addedLines.clear();
+    for (const DiffLine &l : m_bundle->pieceDiff)
+        if (l.op == DiffLine::Op::Added)
+            m_addedLines.insert(l.newLine);
+    m_newLines = int(m_addedLines.size());
     QString stats = tr("%1 B UTF-8 · %2 UTF-16").arg(formatCount(piece->sizeUtf8()), formatCount(piece->lengthU16()));
     stats += m_bundle->view->pieceChangedSincePrevious ? tr(" · changed") : tr(" · unchanged");
+    if (m_newLines > 0 && m_bundle->previous && m_bundle->previous->piece)
+        stats += tr(" · %n new line(s)", nullptr, m_newLines);
     if (piece->hasLoneSurrogate())
         stats += tr(" · lone surrogate");
     int sections = 0;
@@ -238,6 +245,9 @@ void FindingsPane::rebuild()
     } else {
         renderStructured();
         m_stack->setCurrentIndex(StructuredPage);
+        // Stepping to a call shows what it added to the piece first.
+        if (newCall && m_firstNewBlock >= 0 && m_bundle->previous && m_bundle->previous->piece)
+            m_structured->revealBlock(m_firstNewBlock);
     }
 }
 
@@ -291,6 +301,10 @@ void FindingsPane::renderStructured()
     heading.setFontWeight(QFont::Bold);
 
     int block = 0;
+    int pieceLine = 0; // line of the piece text the next block shows
+    QList<int> newBlocks;
+    m_firstNewBlock = -1;
+    const bool compared = m_bundle->previous && m_bundle->previous->piece;
     const auto addBlock = [&](const QString &line, int section, int lineIndex) {
         if (block > 0)
             text += QLatin1Char('\n');
@@ -305,6 +319,7 @@ void FindingsPane::renderStructured()
         const auto sectionKind = SectionKind(section.data(PieceModel::SectionKindRole).toInt());
         if (s > 0) {
             addBlock(QString(), -1, -1);
+            ++pieceLine;
             gutter << QString();
             gutterTips << QString();
         }
@@ -316,6 +331,7 @@ void FindingsPane::renderStructured()
                    nullptr, lines);
             const int thisBlock = block;
             addBlock(folded, s, -1);
+            pieceLine += lines;
             ranges.append({start, int(folded.size()), header, QString()});
             AnnotatedTextView::BlockStyle style;
             style.background = theme::mix(pal.color(QPalette::Base), pal.color(QPalette::Window), 0.5);
@@ -331,6 +347,9 @@ void FindingsPane::renderStructured()
             const int start = int(text.size()) + (block > 0 ? 1 : 0);
             const int thisBlock = block;
             addBlock(lineText, s, l);
+            if (compared && m_addedLines.contains(pieceLine))
+                newBlocks.append(thisBlock);
+            ++pieceLine;
 
             const QList<int> rows = line.data(PieceModel::RowIndicesRole).value<QList<int>>();
             gutter << rowsLabel(rows);
@@ -403,6 +422,17 @@ void FindingsPane::renderStructured()
         }
     }
 
+    // Lines added since the previous call carry the accent bar (the colour of rows filed at this call).
+    for (int b : std::as_const(newBlocks)) {
+        AnnotatedTextView::BlockStyle style = blocks.value(b);
+        style.marker = theme::strong(Tone::Accent, pal);
+        blocks.insert(b, style);
+        if (gutterTips.value(b).isEmpty())
+            gutterTips[b] = tr("New since the previous call");
+        else
+            gutterTips[b] += QLatin1Char('\n') + tr("New since the previous call");
+    }
+    m_firstNewBlock = newBlocks.isEmpty() ? -1 : newBlocks.front();
     m_structured->setAnnotatedText(text, ranges, blocks);
     m_structured->setGutter(gutter, gutterTips);
     m_structured->setBlockNotes(notes);

@@ -2,6 +2,7 @@
 
 #include "callbundle.h"
 
+#include <QSet>
 #include <QWidget>
 
 class QLabel;
@@ -47,7 +48,7 @@ signals:
     void ledgerRowsQuoted(const QList<int> &rows);
 
 private:
-    void rebuild();
+    void rebuild(bool newCall = false);
     void renderStructured();
     void renderRaw();
 
@@ -64,6 +65,9 @@ private:
     QList<QPair<int, int>> m_blockLines; // block -> (section, line); (-1, -1) for the blank lines between sections,
                                          // (0, -1) for the folded header
     bool m_headerExpanded = false;
+    int m_firstNewBlock = -1; // the first line added since the previous call, in the structured view
+    int m_newLines = 0;
+    QSet<int> m_addedLines; // piece text lines added since the previous call
 };
 
 } // namespace tf::ui

@@ -14,6 +14,7 @@
 #include <QMenu>
 #include <QStackedWidget>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace tf::ui {
@@ -80,7 +81,7 @@ LedgerPane::LedgerPane(QWidget *parent)
     m_view->horizontalHeader()->setSectionResizeMode(LedgerModel::DetailColumn, QHeaderView::Stretch);
     const int digit = m_view->fontMetrics().horizontalAdvance(QLatin1Char('0'));
     m_view->setColumnWidth(LedgerModel::RowColumn, digit * 3 + 12);
-    m_view->setColumnWidth(LedgerModel::MarksColumn, digit * 10);
+    m_view->setColumnWidth(LedgerModel::MarksColumn, digit * 13);
     m_view->setColumnWidth(LedgerModel::ResultIdColumn, digit * 7 + 4);
     m_view->setColumnWidth(LedgerModel::ToolColumn, digit * 10);
     m_view->setColumnWidth(LedgerModel::KindColumn, digit * 10);
@@ -135,6 +136,17 @@ void LedgerPane::setBundle(const BundleHandle &bundle)
         m_stack->setCurrentWidget(m_view);
     }
     updateCounts();
+    // The ledger only grows: show the rows this call filed (they are tinted), unless the user is reading elsewhere.
+    // Deferred: the view lays its rows out after the reset.
+    QTimer::singleShot(0, this, [this] {
+        if (m_view->selectionModel()->hasSelection())
+            return;
+        for (int r = 0; r < m_proxy->rowCount(); ++r)
+            if (m_proxy->index(r, 0).data(LedgerModel::IsNewRole).toBool()) {
+                m_view->scrollTo(m_proxy->index(qMax(0, r - 1), 0), QAbstractItemView::PositionAtTop);
+                break;
+            }
+    });
 }
 
 void LedgerPane::focusFilter()

@@ -437,8 +437,9 @@ void MainWindow::onBundleReady(const BundleHandle &bundle)
 
 void MainWindow::applyBundle(const BundleHandle &bundle)
 {
-    m_findings->setBundle(bundle);
+    // The ledger first: the findings pane may select the rows its first new line quotes.
     m_ledger->setBundle(bundle);
+    m_findings->setBundle(bundle);
     m_wire->setBundle(bundle);
     m_since->setBundle(bundle);
     m_receipt->setBundle(bundle);

@@ -132,9 +132,13 @@ LedgerRowFields ledgerRowFields(const json::Value &row)
             f.resultId = ids.join(QStringLiteral(", "));
     } else if (kind == "conflict") {
         f.standing = FieldText::conflict();
-        // The key is NUL-joined (spec/findings.md §2.1).
-        QString key = str(row, "key");
-        key.replace(QChar(0), QStringLiteral(" · "));
+        // The key is kind NUL id NUL predicate NUL epoch (spec/findings.md §2.1); shown as an assertion's subject.
+        const QStringList parts = str(row, "key").split(QChar(0));
+        QString key = parts.value(0) + QLatin1Char('/') + parts.value(1) + QStringLiteral(" · ") + parts.value(2);
+        if (!parts.value(3).isEmpty())
+            key += QStringLiteral(" · epoch ") + parts.value(3);
+        if (parts.size() != 4)
+            key = parts.join(QStringLiteral(" · "));
         detail << key;
         QStringList ws, ids;
         if (const json::Value *w = row.findArray("witnesses"))

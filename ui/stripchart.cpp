@@ -230,8 +230,11 @@ void StripChart::paintEvent(QPaintEvent *)
     p.setPen(muted);
     const qreal labelWidth = fm.horizontalAdvance(QStringLiteral("0000")) + 8;
     const int every = std::max(1, int(std::ceil(labelWidth / slot)));
+    const qreal currentX = m_current >= 0 ? plot.left() + slot * (m_current + 0.5) : -1e9;
     for (int i = 0; i < n; i += every) {
         const qreal cx = plot.left() + slot * (i + 0.5);
+        if (every > 1 && std::abs(cx - currentX) < labelWidth && i != m_current)
+            continue; // the selected call's own label goes there
         p.drawText(QRectF(cx - labelWidth / 2, plot.bottom() + 1, labelWidth, kTickHeight - 2), Qt::AlignCenter,
                    QString::number(m_run->calls[std::size_t(i)].epoch));
     }

@@ -44,7 +44,7 @@ WirePane::WirePane(QWidget *parent)
     m_view->header()->setStretchLastSection(true);
     m_view->header()->setHighlightSections(false);
     const int digit = m_view->fontMetrics().horizontalAdvance(QLatin1Char('0'));
-    m_view->setColumnWidth(WireModel::ItemColumn, digit * 3 + 30);
+    m_view->setColumnWidth(WireModel::ItemColumn, digit * 4 + 34);
     m_view->setColumnWidth(WireModel::RoleColumn, digit * 9);
     m_view->setColumnWidth(WireModel::IdColumn, digit * 11);
     m_view->setColumnWidth(WireModel::StatusColumn, digit * 21);
@@ -105,7 +105,8 @@ WirePane::WirePane(QWidget *parent)
 void WirePane::setBundle(const BundleHandle &bundle)
 {
     // An item the user picked stays picked across calls (message 7 stays message 7), so stepping compares like with
-    // like. Otherwise the pane shows what matters at this call: its first collapsed result, else the newest message.
+    // like. Otherwise the pane shows what matters at this call: its latest collapsed result, else the newest
+    // message.
     int group = -1, row = -1;
     if (m_userPicked && m_shown.isValid()) {
         group = m_shown.parent().isValid() ? m_shown.parent().row() : m_shown.row();
@@ -124,7 +125,7 @@ void WirePane::setBundle(const BundleHandle &bundle)
     if (!target.isValid()) {
         const QModelIndex messages = m_model->index(WireModel::MessagesGroup, 0);
         const int n = m_model->rowCount(messages);
-        for (int i = 0; i < n && !target.isValid(); ++i)
+        for (int i = n - 1; i >= 0 && !target.isValid(); --i)
             if (m_model->index(i, 0, messages).data(WireModel::CollapsedRole).toBool())
                 target = m_model->index(i, 0, messages);
         if (!target.isValid())
@@ -132,7 +133,7 @@ void WirePane::setBundle(const BundleHandle &bundle)
     }
     m_autoSelecting = true;
     m_view->setCurrentIndex(target);
-    m_view->scrollTo(target);
+    m_view->scrollTo(target, QAbstractItemView::PositionAtCenter);
     m_autoSelecting = false;
     if (original && target.data(WireModel::CollapsedRole).toBool()) {
         m_showOriginal = true;

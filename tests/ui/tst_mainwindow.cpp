@@ -78,6 +78,8 @@ private slots:
     void recentFilesAndDrop();
     void standardShortcuts();
     void screenshotMode();
+    void holdingJEndsOnTheRightCall();
+    void layoutIsKept();
 
 private:
     bool openAndWait(MainWindow &w, const QString &path);
@@ -666,6 +668,34 @@ void TestMainWindow::screenshotMode()
     QCOMPARE(renderScreenshot({m_dir.filePath(QStringLiteral("bad.png")), 1, test::writeTruncated(m_dir)}), 2);
     QVERIFY(!QFileInfo::exists(m_dir.filePath(QStringLiteral("bad.png"))));
     QCOMPARE(renderScreenshot({m_dir.filePath(QStringLiteral("nocall.png")), 99, m_generated}), 2);
+}
+
+void TestMainWindow::holdingJEndsOnTheRightCall()
+{
+    // Requests faster than builds: queued ones are superseded, and the last one wins.
+    MainWindow &w = *m_window;
+    const QString run = test::writeGenerated(m_dir, QStringLiteral("sixty.json"), 60, 5);
+    QVERIFY(openAndWait(w, run));
+    auto *calls = w.findChild<QTableView *>(QStringLiteral("callsView"));
+    calls->setFocus();
+    for (int i = 0; i < 59; ++i)
+        QTest::keyClick(calls, Qt::Key_J);
+    QCOMPARE(w.currentCall(), 59);
+    QTRY_VERIFY(w.currentBundle() && w.currentBundle()->ordinal == 59);
+    checkPanes(w, 59);
+}
+
+void TestMainWindow::layoutIsKept()
+{
+    m_window->findChild<QDockWidget *>(QStringLiteral("receiptDock"))->close();
+    m_window->close(); // saves geometry and dock state
+    m_window = std::make_unique<MainWindow>();
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    auto *receipt = m_window->findChild<QDockWidget *>(QStringLiteral("receiptDock"));
+    QVERIFY(receipt->isHidden());
+    m_window->findChild<QAction *>(QStringLiteral("resetLayoutAction"))->trigger();
+    QVERIFY(!receipt->isHidden());
 }
 
 QTEST_MAIN(TestMainWindow)

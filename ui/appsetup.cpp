@@ -5,7 +5,7 @@
 
 namespace tf::ui {
 
-void setupApplication(QApplication &app)
+void setApplicationNames()
 {
     QApplication::setApplicationName(QStringLiteral("Tracefold"));
     QApplication::setApplicationDisplayName(QStringLiteral("Tracefold"));
@@ -14,6 +14,11 @@ void setupApplication(QApplication &app)
     QApplication::setOrganizationDomain(QStringLiteral("tracefold.dev"));
     // The reverse-DNS id of the desktop file, metainfo and icon (packaging uses the same).
     QGuiApplication::setDesktopFileName(QStringLiteral("dev.tracefold.Tracefold"));
+}
+
+void setupApplication(QApplication &app)
+{
+    setApplicationNames();
     app.setWindowIcon(QIcon(QStringLiteral(":/tracefold/icons/tracefold.svg")));
 }
 

@@ -4,7 +4,9 @@ class QApplication;
 
 namespace tf::ui {
 
-// Names, icon and desktop id shared by the app, its screenshot mode and the GUI tests.
+// Names, version and desktop id; needs only a QCoreApplication (--version and --help run without a display).
+void setApplicationNames();
+// The names plus the window icon, shared by the app, its screenshot mode and the GUI tests.
 void setupApplication(QApplication &app);
 
 } // namespace tf::ui

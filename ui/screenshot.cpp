@@ -6,6 +6,7 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QPixmap>
+#include <QScopeGuard>
 #include <QTimer>
 
 #include <cstdio>
@@ -45,6 +46,17 @@ bool spinUntil(const std::function<bool()> &done, int timeoutMs)
     return done();
 }
 
+// The offscreen platform warns once per dock about a feature it does not have; that is not news on stderr, where the
+// screenshot mode reports its own errors.
+QtMessageHandler g_previousHandler = nullptr;
+void quietOffscreen(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    if (message.contains(QLatin1String("does not support propagateSizeHints")))
+        return;
+    if (g_previousHandler)
+        g_previousHandler(type, context, message);
+}
+
 void fail(const QString &message)
 {
     std::fprintf(stderr, "tracefold: %s\n", message.toLocal8Bit().constData());
@@ -54,6 +66,8 @@ void fail(const QString &message)
 
 int renderScreenshot(const ScreenshotRequest &request)
 {
+    g_previousHandler = qInstallMessageHandler(quietOffscreen);
+    const auto restore = qScopeGuard([] { qInstallMessageHandler(g_previousHandler); });
     MainWindow::Options options;
     options.persistSettings = false;
     options.progressDialog = false;
@@ -97,13 +111,6 @@ int renderScreenshot(const ScreenshotRequest &request)
     // Let layouts and deferred updates settle before grabbing.
     for (int i = 0; i < 5; ++i)
         QCoreApplication::processEvents();
-    if (qEnvironmentVariableIsSet("TF_DEBUG_LAYOUT")) {
-        for (QWidget *w : window.findChildren<QWidget *>())
-            if (w->minimumSizeHint().width() > 300 || w->minimumWidth() > 300)
-                std::fprintf(stderr, "%s %s min %d hint %d w %d\n", w->metaObject()->className(),
-                             qPrintable(w->objectName()), w->minimumSizeHint().width(), w->sizeHint().width(),
-                             w->width());
-    }
     const QPixmap shot = window.grab();
     if (!shot.save(request.output, "PNG")) {
         fail(ScreenshotText::cannotWrite(request.output));

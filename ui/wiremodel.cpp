@@ -15,6 +15,14 @@ namespace {
 
 constexpr quintptr kGroupId = 0;
 
+QList<QPoint> lonePoints(std::string_view wtf8)
+{
+    QList<QPoint> out;
+    for (const LoneSurrogate &s : loneSurrogates(wtf8))
+        out.append(QPoint(int(s.position), int(s.unit)));
+    return out;
+}
+
 // Receipt part ids (callview.h PartCheck::part): "messages[4]", "system.pieces[2]", "tools.schema[NAME]".
 std::optional<std::pair<std::string, std::string>> splitPart(const std::string &part)
 {
@@ -67,7 +75,7 @@ void WireModel::setBundle(const BundleHandle &bundle)
             item.id = toQString(p.source);
             item.content = toQString(p.text);
             item.size = int(text::lengthU16(p.text));
-            item.loneSurrogates = int(loneSurrogates(std::string_view(p.text)).size());
+            item.lone = lonePoints(p.text);
             item.preview = previewLine(item.content);
             applyCheck(item, QStringLiteral("system.pieces/") + QString::number(i));
             m_items[SystemGroup].append(item);
@@ -91,14 +99,18 @@ void WireModel::setBundle(const BundleHandle &bundle)
                 item.extra = f.toolCallsJson;
                 item.size = int(item.content.size());
                 if (const json::Value *c = m.findString("content"))
-                    item.loneSurrogates = int(loneSurrogates(c->asString()).size());
+                    item.lone = lonePoints(c->asString());
                 item.preview = previewLine(!f.content.isEmpty() ? f.content : f.toolCalls.join(QStringLiteral(", ")));
                 if (const findings::CollapsedMessage *c = collapsed.value(i)) {
                     item.collapsed = true;
                     item.ticket = toQString(c->ticket);
                     item.standing = toQString(c->standing);
-                    if (v.committed.isArray() && i < v.committed.size())
+                    if (v.committed.isArray() && i < v.committed.size()) {
                         item.original = messageFields(v.committed.at(i)).content;
+                        if (const json::Value *c = v.committed.at(i).findString("content"))
+                            item.originalLone = lonePoints(c->asString());
+                    }
+                    item.lone.clear(); // the ticket is pure UTF-8
                     item.size = int(item.original.size());
                 }
                 // "undeclared" applies to result messages only: the id of a tool call is not a result.
@@ -254,7 +266,9 @@ QVariant WireModel::data(const QModelIndex &index, int role) const
     case ExtraRole:
         return item.extra;
     case LoneSurrogatesRole:
-        return item.loneSurrogates;
+        return QVariant::fromValue(item.lone);
+    case OriginalLoneSurrogatesRole:
+        return QVariant::fromValue(item.originalLone);
     case Qt::DisplayRole:
         switch (index.column()) {
         case ItemColumn:
@@ -285,8 +299,8 @@ QVariant WireModel::data(const QModelIndex &index, int role) const
             tip << tr("Undeclared: no standing names this result, so it was served in full.");
         if (item.badge >= 0)
             tip << tr("Receipt: %1 — %2").arg(StatusText::badge(recording::Badge(item.badge)), item.reason);
-        if (item.loneSurrogates)
-            tip << tr("%n lone surrogate(s) in the content are shown as U+FFFD.", nullptr, item.loneSurrogates);
+        if (const int lone = int(item.lone.size() + item.originalLone.size()))
+            tip << tr("%n lone surrogate(s) in the content are shown as U+FFFD.", nullptr, lone);
         return tip.isEmpty() ? QVariant() : QVariant(toolTipText(tip.join(QLatin1Char('\n'))));
     }
     default:

@@ -4,6 +4,7 @@
 #include "recordfields.h"
 
 #include <QAbstractItemModel>
+#include <QPoint>
 
 namespace tf::ui {
 
@@ -46,7 +47,8 @@ public:
         ContentRole,                  // QString: the full content as sent
         OriginalContentRole,          // QString: a collapsed result's original content
         ExtraRole,                    // QString: tool calls / schema, pretty JSON
-        LoneSurrogatesRole,           // int: lone surrogates in the content (shown as U+FFFD)
+        LoneSurrogatesRole,           // QList<QPoint>: (position, code unit) of each lone surrogate in ContentRole
+        OriginalLoneSurrogatesRole,   // the same for OriginalContentRole
     };
     Q_ENUM(Column)
 
@@ -70,7 +72,7 @@ private:
         QString item, role, id, status, preview, content, original, ticket, standing, extra, reason;
         int size = 0;
         int badge = -1;
-        int loneSurrogates = 0;
+        QList<QPoint> lone, originalLone; // lone surrogates (position, code unit), shown as U+FFFD
         bool collapsed = false, undeclared = false, damaged = false;
     };
     BundleHandle m_bundle;

@@ -232,14 +232,17 @@ void WirePane::showItem(const QModelIndex &index)
         barPalette.setColor(QPalette::Window, theme::tint(Tone::Bad, pal, 0.2));
     m_detailBar->setPalette(barPalette);
 
+    // Lone surrogates sit at the same UTF-16 positions in the text shown (the content comes first).
     QList<AnnotatedTextView::Range> ranges;
-    if (index.data(WireModel::LoneSurrogatesRole).toInt() > 0) {
-        QTextCharFormat f;
-        f.setBackground(theme::tint(Tone::Bad, pal, 0.35));
-        for (qsizetype i = 0; i < text.size(); ++i)
-            if (text.at(i) == QChar::ReplacementCharacter)
-                ranges.append({int(i), 1, f, tr("A lone surrogate in the recording (shown as U+FFFD)")});
-    }
+    QTextCharFormat loneFormat;
+    loneFormat.setBackground(theme::tint(Tone::Bad, pal, 0.35));
+    const auto lone =
+        index.data(collapsed && m_showOriginal ? WireModel::OriginalLoneSurrogatesRole : WireModel::LoneSurrogatesRole)
+            .value<QList<QPoint>>();
+    for (const QPoint &p : lone)
+        ranges.append(
+            {p.x(), 1, loneFormat,
+             tr("A lone surrogate %1 in the recording (shown as U+FFFD)").arg(codeUnitName(char16_t(p.y())))});
     m_detail->setAnnotatedText(text, ranges);
 }
 

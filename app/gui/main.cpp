@@ -8,38 +8,69 @@
 #include <cstdio>
 #include <cstring>
 
-int main(int argc, char *argv[])
+namespace {
+
+struct Options
 {
-    // Screenshot mode renders offscreen; the platform must be chosen before QApplication exists.
-    for (int i = 1; i < argc; ++i)
-        if (std::strcmp(argv[i], "--screenshot") == 0 && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-            qputenv("QT_QPA_PLATFORM", "offscreen");
+    QCommandLineOption screenshot{QStringLiteral("screenshot"),
+                                  QCoreApplication::translate("main", "Render the window to OUT.png and exit."),
+                                  QStringLiteral("OUT.png")};
+    QCommandLineOption call{QStringLiteral("call"),
+                            QCoreApplication::translate("main", "Select call N (1-based) when the file opens."),
+                            QStringLiteral("N")};
+};
 
-    QApplication app(argc, argv);
-    tf::ui::setupApplication(app);
-
-    QCommandLineParser parser;
+void configure(QCommandLineParser &parser, const Options &options)
+{
     parser.setApplicationDescription(
         QCoreApplication::translate("main", "Replay a recorded agentfootprint run call by call."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                        QCoreApplication::translate("main", "Render the window to OUT.png and exit."),
-                                        QStringLiteral("OUT.png"));
-    const QCommandLineOption call(QStringLiteral("call"),
-                                  QCoreApplication::translate("main", "Select call N (1-based) when the file opens."),
-                                  QStringLiteral("N"));
-    parser.addOption(screenshot);
-    parser.addOption(call);
+    parser.addOption(options.screenshot);
+    parser.addOption(options.call);
     parser.addPositionalArgument(
         QStringLiteral("FILE"),
         QCoreApplication::translate("main", "The recording to open (the bundled sample when omitted)."));
+}
+
+bool isArgument(int argc, char *argv[], std::initializer_list<const char *> names)
+{
+    for (int i = 1; i < argc; ++i)
+        for (const char *n : names)
+            if (std::strcmp(argv[i], n) == 0)
+                return true;
+    return false;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    // --version and --help answer without a display: no GUI application is created for them.
+    if (isArgument(argc, argv, {"--version", "-v", "--help", "-h", "--help-all", "-?"})) {
+        QCoreApplication app(argc, argv);
+        tf::ui::setApplicationNames();
+        QCommandLineParser parser;
+        const Options options;
+        configure(parser, options);
+        parser.process(app); // prints and exits
+        return 0;
+    }
+    // Screenshot mode renders offscreen; the platform must be chosen before QApplication exists.
+    if (isArgument(argc, argv, {"--screenshot"}) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+
+    QApplication app(argc, argv);
+    tf::ui::setupApplication(app);
+    QCommandLineParser parser;
+    const Options options;
+    configure(parser, options);
     parser.process(app);
 
     int callNumber = 1;
-    if (parser.isSet(call)) {
+    if (parser.isSet(options.call)) {
         bool ok = false;
-        callNumber = parser.value(call).toInt(&ok);
+        callNumber = parser.value(options.call).toInt(&ok);
         if (!ok || callNumber < 1) {
             std::fprintf(stderr, "tracefold: --call expects a call number from 1\n");
             return 2;
@@ -52,8 +83,8 @@ int main(int argc, char *argv[])
     }
     const QString file = files.value(0);
 
-    if (parser.isSet(screenshot))
-        return tf::ui::renderScreenshot({parser.value(screenshot), callNumber, file});
+    if (parser.isSet(options.screenshot))
+        return tf::ui::renderScreenshot({parser.value(options.screenshot), callNumber, file});
 
     tf::ui::MainWindow window;
     window.show();

@@ -79,6 +79,7 @@ private slots:
     void standardShortcuts();
     void screenshotMode();
     void holdingJEndsOnTheRightCall();
+    void loneSurrogatesAreShownAndMarked();
     void layoutIsKept();
 
 private:
@@ -696,6 +697,59 @@ void TestMainWindow::layoutIsKept()
     QVERIFY(receipt->isHidden());
     m_window->findChild<QAction *>(QStringLiteral("resetLayoutAction"))->trigger();
     QVERIFY(!receipt->isHidden());
+}
+
+void TestMainWindow::loneSurrogatesAreShownAndMarked()
+{
+    // A proposition and an assistant message carrying a lone high surrogate, as JSON.stringify writes one.
+    generate::GeneratorOptions options;
+    options.calls = 8;
+    options.seed = 1;
+    QByteArray text = QByteArray::fromStdString(generate::generateRecording(options));
+    text.replace("fc1/5 is the flapping port", "fc1/5 is the \\ud83d flapping port");
+    text.replace("Looking at 1 more source.", "Looking at \\ud83d more source.");
+    const QString path = test::writeFile(m_dir, QStringLiteral("lone.json"), text);
+    MainWindow &w = *m_window;
+    QVERIFY(openAndWait(w, path));
+    int call = -1;
+    for (int i = 0; i < int(w.run()->calls.size()) && call < 0; ++i) {
+        QVERIFY(showAndWait(w, i));
+        if (w.currentBundle()->view->piece && w.currentBundle()->view->piece->hasLoneSurrogate())
+            call = i;
+    }
+    QVERIFY2(call >= 0, "the proposition should reach a piece");
+    auto *pane = w.findChild<FindingsPane *>(QStringLiteral("findingsPane"));
+    pane->setHeaderExpanded(true);
+    auto *structured = w.findChild<AnnotatedTextView *>(QStringLiteral("pieceStructuredView"));
+    const std::u16string &piece = w.currentBundle()->view->piece->text;
+    const QString shown = structured->toPlainText();
+    QCOMPARE(shown.size(), qsizetype(piece.size())); // one unit for one unit: nothing dropped
+    const QList<LoneSurrogate> lone = loneSurrogates(std::u16string_view(piece));
+    QVERIFY(!lone.isEmpty());
+    for (const LoneSurrogate &s : lone) {
+        QCOMPARE(shown.at(s.position), QChar(QChar::ReplacementCharacter));
+        QVERIFY(structured->toolTipAt(int(s.position)).contains(QStringLiteral("U+D83D")));
+    }
+    QVERIFY(w.findChild<ElidedLabel *>(QStringLiteral("pieceStats"))->text().contains(QStringLiteral("lone")));
+    // Copy gives the bytes as sent: the lone surrogate as EF BF BD.
+    QVERIFY(pane->exactBytes().contains("\xEF\xBF\xBD"));
+
+    // The wire: the message content keeps its length and marks the position.
+    auto *wire = w.findChild<WirePane *>(QStringLiteral("wirePane"));
+    const QModelIndex messages = wire->model()->index(WireModel::MessagesGroup, 0);
+    bool marked = false;
+    for (int m = 0; m < wire->model()->rowCount(messages); ++m) {
+        const QModelIndex row = wire->model()->index(m, 0, messages);
+        const auto points = row.data(WireModel::LoneSurrogatesRole).value<QList<QPoint>>();
+        if (points.isEmpty())
+            continue;
+        wire->selectMessage(m);
+        QCOMPARE(wire->detail()->toPlainText().at(points.front().x()), QChar(QChar::ReplacementCharacter));
+        QVERIFY(wire->detail()->toolTipAt(points.front().x()).contains(QStringLiteral("U+D83D")));
+        marked = true;
+        break;
+    }
+    QVERIFY(marked);
 }
 
 QTEST_MAIN(TestMainWindow)

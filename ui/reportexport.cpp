@@ -80,7 +80,8 @@ bool writeReportPdf(const QString &html, const QString &path, const QString &tit
         document.setHtml(html);
         document.print(&writer);
     }
-    if (!file.commit()) {
+    // flush() first: Qt 6.4's commit() would rename a file whose buffered write failed over the previous one.
+    if (!file.flush() || !file.commit()) {
         if (error)
             *error = QObject::tr("Cannot write %1: %2").arg(path, file.errorString());
         return false;
@@ -99,7 +100,7 @@ bool writeReport(const recording::Run &run, const notes::Sidecar *sidecar, const
         return writeReportPdf(QString::fromUtf8(html.data(), qsizetype(html.size())), path, reportTitle(run), error);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(html.data(), qint64(html.size())) != qint64(html.size()) ||
-        !file.commit()) {
+        !file.flush() || !file.commit()) {
         if (error)
             *error = QObject::tr("Cannot write %1: %2").arg(path, file.errorString());
         return false;

@@ -1,4 +1,5 @@
 #include "commitlogconformance.h"
+#include "vectorfile.h"
 
 #include "core/io/mappedfile.h"
 #include "core/json/parser.h"
@@ -81,11 +82,6 @@ std::string indexList(const std::vector<std::size_t> &indices)
     return out + "]";
 }
 
-bool isBlank(std::string_view line)
-{
-    return std::all_of(line.begin(), line.end(), json::isJsonSpace);
-}
-
 // Runs one case; returns the failure text, or nothing when it passes.
 std::optional<std::string> runCase(const json::Value &c)
 {
@@ -127,48 +123,15 @@ std::optional<std::string> runCase(const json::Value &c)
 
 Summary runCommitLogVectors(const std::string &path, std::ostream &out)
 {
-    Summary summary;
-    std::string error;
-    const auto file = io::MappedFile::open(path, error);
-    if (!file) {
-        summary.error = error; // "<path>: cannot open: <reason>"
-        return summary;
-    }
-    const std::string_view bytes = file->bytes();
-    std::size_t lineNo = 0;
-    for (std::size_t pos = 0; pos < bytes.size();) {
-        const std::size_t eol = std::min(bytes.find('\n', pos), bytes.size());
-        const std::string_view line = bytes.substr(pos, eol - pos); // the mapping keeps the values' views alive
-        pos = eol + 1;
-        ++lineNo;
-        if (isBlank(line))
-            continue;
-
-        json::StringArena arena;
-        json::ParseError parseError;
-        std::size_t end = 0;
-        const json::Value c = json::parse(line, arena, parseError, 0, &end);
-        if (!parseError.failed() && !isBlank(line.substr(end))) {
-            parseError.offset = end;
-            parseError.reason = "unexpected text after the case object";
-            json::lineColumnAt(line, end, parseError.line, parseError.column);
-        }
-        if (parseError.failed()) {
-            out << "FAIL line " << lineNo << ": " << parseError.describe() << '\n';
-            ++summary.failed;
-            continue;
-        }
-
-        const json::Value *name = c.findString("name");
-        if (auto failure = runCase(c)) {
+    return runVectorFile(path, out, [&](const json::Value &c, std::size_t lineNo) {
+        const std::optional<std::string> failure = runCase(c);
+        if (failure) {
+            const json::Value *name = c.findString("name");
             out << "FAIL line " << lineNo << " " << (name ? std::string(name->asString()) : "(unnamed)") << ": "
                 << *failure << '\n';
-            ++summary.failed;
-        } else {
-            ++summary.passed;
         }
-    }
-    return summary;
+        return !failure;
+    });
 }
 
 } // namespace tf::conformance

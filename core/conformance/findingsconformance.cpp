@@ -1,4 +1,5 @@
 #include "findingsconformance.h"
+#include "vectorfile.h"
 
 #include "core/findings/collapse.h"
 #include "core/findings/findingspiece.h"
@@ -9,9 +10,6 @@
 #include "core/json/writer.h"
 #include "core/text/utf.h"
 
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
 #include <optional>
 
 namespace tf::conformance {
@@ -208,57 +206,11 @@ void printFailure(std::ostream &out, std::size_t lineNo, std::string_view name, 
     out << "  got      (" << m.got.size() << " units): " << window(m.got, at, m.json) << '\n';
 }
 
-bool isBlank(std::string_view line)
-{
-    for (char ch : line)
-        if (!json::isJsonSpace(ch))
-            return false;
-    return true;
-}
-
 } // namespace
 
 Summary runFindingsVectors(const std::string &path, std::ostream &out)
 {
-    Summary summary;
-    // "<path>: cannot open: <reason>"; MappedFile words a directory as a recording problem, so that case is named
-    // here.
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) {
-        summary.error = path + ": cannot open: " + std::strerror(EISDIR);
-        return summary;
-    }
-    std::string error;
-    const auto file = io::MappedFile::open(path, error);
-    if (!file) {
-        summary.error = error;
-        return summary;
-    }
-    const std::string_view bytes = file->bytes();
-    std::size_t lineNo = 0;
-    for (std::size_t pos = 0; pos < bytes.size();) {
-        const std::size_t eol = std::min(bytes.find('\n', pos), bytes.size());
-        const std::string_view line = bytes.substr(pos, eol - pos); // the mapping keeps the values' views alive
-        pos = eol + 1;
-        ++lineNo;
-        if (isBlank(line))
-            continue;
-
-        json::StringArena arena;
-        json::ParseError parseError;
-        std::size_t end = 0;
-        const json::Value c = json::parse(line, arena, parseError, 0, &end);
-        if (!parseError.failed() && !isBlank(line.substr(end))) {
-            parseError.offset = end;
-            parseError.reason = "unexpected text after the case object";
-            json::lineColumnAt(line, end, parseError.line, parseError.column);
-        }
-        if (parseError.failed()) {
-            out << "FAIL line " << lineNo << ": " << parseError.describe() << '\n';
-            ++summary.failed;
-            continue;
-        }
-
+    return runVectorFile(path, out, [&](const json::Value &c, std::size_t lineNo) {
         const std::string name = findings::stringOf(c.find("name"));
         const std::string kind = findings::stringOf(c.find("kind"));
         std::optional<Mismatch> mismatch;
@@ -275,14 +227,10 @@ Summary runFindingsVectors(const std::string &path, std::ostream &out)
         else
             mismatch = noteMismatch("kind", "unknown case kind");
 
-        if (mismatch) {
+        if (mismatch)
             printFailure(out, lineNo, name, kind, *mismatch);
-            ++summary.failed;
-        } else {
-            ++summary.passed;
-        }
-    }
-    return summary;
+        return !mismatch;
+    });
 }
 
 } // namespace tf::conformance

@@ -187,7 +187,8 @@ MessageFields messageFields(const json::Value &message)
     f.toolName = str(message, "toolName");
     if (const json::Value *c = message.find("content")) {
         f.contentIsText = c->isString();
-        f.content = c->isString() ? toQString(c->asString()) : toQString(json::prettyPrint(*c));
+        std::string scratch;
+        f.content = c->isString() ? toQString(c->stringView(scratch)) : toQString(json::prettyPrint(*c));
     }
     if (const json::Value *calls = message.findArray("toolCalls")) {
         for (const json::Value &c : *calls)

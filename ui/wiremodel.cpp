@@ -98,8 +98,9 @@ void WireModel::setBundle(const BundleHandle &bundle)
                 item.content = f.content;
                 item.extra = f.toolCallsJson;
                 item.size = int(item.content.size());
+                std::string scratch;
                 if (const json::Value *c = m.findString("content"))
-                    item.lone = lonePoints(c->asString());
+                    item.lone = lonePoints(c->stringView(scratch));
                 item.preview = previewLine(!f.content.isEmpty() ? f.content : f.toolCalls.join(QStringLiteral(", ")));
                 if (const findings::CollapsedMessage *c = collapsed.value(i)) {
                     item.collapsed = true;
@@ -108,7 +109,7 @@ void WireModel::setBundle(const BundleHandle &bundle)
                     if (v.committed.isArray() && i < v.committed.size()) {
                         item.original = messageFields(v.committed.at(i)).content;
                         if (const json::Value *c = v.committed.at(i).findString("content"))
-                            item.originalLone = lonePoints(c->asString());
+                            item.originalLone = lonePoints(c->stringView(scratch));
                     }
                     item.lone.clear(); // the ticket is pure UTF-8
                     item.size = int(item.original.size());

@@ -126,7 +126,7 @@ CollapseResult collapseJudged(const json::Value &messages, const json::Value *ro
         std::string ticket = ticketOf(m, *row);
         // Byte equality with the content leaves the message alone, which makes a second pass a no-op; a
         // near-ticket (spaces, another key order, another escaping) is rewritten.
-        if (const json::Value *content = m.findString("content"); content && content->asString() == ticket)
+        if (const json::Value *content = m.findString("content"); content && content->stringEquals(ticket))
             continue;
         // The first rewrite copies the array (itemRef copies on write); the copy shares every other message, so
         // each unchanged index keeps its object identity (cache markers address messages[i]).

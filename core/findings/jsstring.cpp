@@ -60,7 +60,7 @@ std::string stringOf(const json::Value *v)
 std::string jsMapKey(const json::Value *v)
 {
     if (v && v->isString())
-        return std::string(v->asString());
+        return v->decodedString();
     std::string key = "\xFF";
     if (!v) {
         key += "undefined";

@@ -1,11 +1,12 @@
 #include "parser.h"
 
-#include "../text/utf.h"
+#include "stringbody.h"
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <unordered_map>
 
@@ -15,6 +16,18 @@ std::string ParseError::describe() const
 {
     return "invalid JSON at byte " + std::to_string(offset) + " (line " + std::to_string(line) + ", column " +
            std::to_string(column) + "): " + reason;
+}
+
+std::size_t defaultDeferEscapedStringBytes()
+{
+    static const std::size_t bytes = [] {
+        const char *env = std::getenv("TRACEFOLD_DEFER_ESCAPED_STRING_BYTES");
+        std::size_t v = 1024;
+        if (env && *env)
+            std::from_chars(env, env + std::strlen(env), v);
+        return v;
+    }();
+    return bytes;
 }
 
 std::string_view StringArena::store(std::string &&s)
@@ -74,11 +87,11 @@ private:
     std::string describeFound() const;
 
     bool parseString(std::string_view &out);
+    bool parseStringValue(Value &out, bool mayDefer);
     bool parseNumber(Value &out);
     bool parseArray(Value &out, std::size_t depth);
     bool parseObject(Value &out, std::size_t depth);
     bool parseLiteral(std::string_view word, Value v, Value &out);
-    bool readHex4(std::size_t at, unsigned &out);
 
     std::string_view m_text;
     StringArena &m_arena;
@@ -114,13 +127,8 @@ bool Parser::parseValue(Value &out, std::size_t depth)
         return parseObject(out, depth);
     case '[':
         return parseArray(out, depth);
-    case '"': {
-        std::string_view s;
-        if (!parseString(s))
-            return false;
-        out = Value::borrowedString(s);
-        return true;
-    }
+    case '"':
+        return parseStringValue(out, true);
     case 't':
         return parseLiteral("true", Value::boolean(true), out);
     case 'f':
@@ -193,138 +201,32 @@ bool Parser::parseNumber(Value &out)
     return true;
 }
 
-bool Parser::readHex4(std::size_t at, unsigned &out)
+bool Parser::parseString(std::string_view &out)
 {
-    if (at + 4 > m_text.size())
-        return fail("expected four hex digits after \\u", at);
-    out = 0;
-    for (std::size_t i = at; i < at + 4; ++i) {
-        const char c = m_text[i];
-        out <<= 4;
-        if (c >= '0' && c <= '9')
-            out |= unsigned(c - '0');
-        else if (c >= 'a' && c <= 'f')
-            out |= unsigned(c - 'a' + 10);
-        else if (c >= 'A' && c <= 'F')
-            out |= unsigned(c - 'A' + 10);
-        else
-            return fail("expected four hex digits after \\u", i);
-    }
+    Value v;
+    if (!parseStringValue(v, false))
+        return false;
+    out = v.asString();
     return true;
 }
 
-bool Parser::parseString(std::string_view &out)
+bool Parser::parseStringValue(Value &out, bool mayDefer)
 {
     const std::size_t start = ++m_pos; // past the quote
-    std::size_t p = start;
-    const std::size_t n = m_text.size();
-    // Fast path: no escapes, the value is a view into the text.
-    while (p < n) {
-        const auto c = static_cast<unsigned char>(m_text[p]);
-        if (c == '"' || c == '\\' || c < 0x20)
-            break;
-        ++p;
+    const StringBodyScan scan = scanStringBody(m_text, start);
+    if (!scan.error.empty())
+        return fail(scan.error, scan.errorOffset);
+    const std::string_view body = m_text.substr(start, scan.end - start);
+    m_pos = scan.end + 1;
+    if (!scan.escaped)
+        out = Value::borrowedString(body);
+    else if (mayDefer && body.size() >= m_limits.deferEscapedStringBytes)
+        out = Value::deferredString(body, scan.stringifyForm);
+    else {
+        std::string decoded;
+        decodeStringBody(body, decoded);
+        out = Value::borrowedString(m_arena.store(std::move(decoded)));
     }
-    if (p >= n)
-        return fail("unterminated string", start - 1);
-    auto validate = [&](std::size_t from, std::size_t to) {
-        const std::size_t bad = text::findInvalidUtf8(m_text.substr(from, to - from));
-        if (bad != std::string_view::npos)
-            return fail("invalid UTF-8 in string", from + bad);
-        return true;
-    };
-    if (m_text[p] == '"') {
-        if (!validate(start, p))
-            return false;
-        out = m_text.substr(start, p - start);
-        m_pos = p + 1;
-        return true;
-    }
-    std::string decoded(m_text.substr(start, p - start));
-    if (!validate(start, p))
-        return false;
-    while (true) {
-        if (p >= n)
-            return fail("unterminated string", start - 1);
-        const auto c = static_cast<unsigned char>(m_text[p]);
-        if (c == '"')
-            break;
-        if (c < 0x20)
-            return fail("control character in string (must be escaped)", p);
-        if (c != '\\') {
-            const std::size_t runStart = p;
-            while (p < n) {
-                const auto d = static_cast<unsigned char>(m_text[p]);
-                if (d == '"' || d == '\\' || d < 0x20)
-                    break;
-                ++p;
-            }
-            if (!validate(runStart, p))
-                return false;
-            decoded.append(m_text.substr(runStart, p - runStart));
-            continue;
-        }
-        if (p + 1 >= n)
-            return fail("unterminated string", start - 1);
-        const char e = m_text[p + 1];
-        switch (e) {
-        case '"':
-            decoded += '"';
-            break;
-        case '\\':
-            decoded += '\\';
-            break;
-        case '/':
-            decoded += '/';
-            break;
-        case 'b':
-            decoded += '\b';
-            break;
-        case 'f':
-            decoded += '\f';
-            break;
-        case 'n':
-            decoded += '\n';
-            break;
-        case 'r':
-            decoded += '\r';
-            break;
-        case 't':
-            decoded += '\t';
-            break;
-        case 'u': {
-            unsigned u = 0;
-            if (!readHex4(p + 2, u))
-                return false;
-            p += 6;
-            // A high half followed by an escaped low half is one character; anything else stays a lone unit.
-            if (u >= 0xD800 && u <= 0xDBFF && p + 1 < n && m_text[p] == '\\' && m_text[p + 1] == 'u') {
-                unsigned lo = 0;
-                if (!readHex4(p + 2, lo))
-                    return false;
-                if (lo >= 0xDC00 && lo <= 0xDFFF) {
-                    text::appendCodePoint(decoded, 0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00));
-                    p += 6;
-                    continue;
-                }
-            }
-            text::appendCodePoint(decoded, u);
-            continue;
-        }
-        default: {
-            // The escaped byte may be a line break or part of a multi-byte character: name printable ASCII only.
-            char what[16];
-            if (e > 0x20 && e < 0x7F)
-                std::snprintf(what, sizeof what, "'\\%c'", e);
-            else
-                std::snprintf(what, sizeof what, "'\\' + byte 0x%02X", static_cast<unsigned char>(e));
-            return fail(std::string("invalid escape ") + what, p);
-        }
-        }
-        p += 2;
-    }
-    m_pos = p + 1;
-    out = m_arena.store(std::move(decoded));
     return true;
 }
 

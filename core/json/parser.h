@@ -10,6 +10,10 @@
 
 namespace tf::json {
 
+// 1024, or the value of the environment variable TRACEFOLD_DEFER_ESCAPED_STRING_BYTES: the test suite runs the
+// conformance vectors and sample recordings a second time with 0, so every escaped string takes the deferred path.
+std::size_t defaultDeferEscapedStringBytes();
+
 struct ParseLimits
 {
     // Deeper nesting is refused, not recursed into: a hostile file must not overflow the stack.
@@ -18,6 +22,10 @@ struct ParseLimits
     // (the error then reads "cancelled"). Lets a loader off the GUI thread report progress and stop promptly.
     std::function<bool(std::size_t offset)> progress;
     std::size_t progressIntervalBytes = 4u << 20;
+    // A string value whose literal holds escapes and is at least this many bytes long is kept undecoded, as a view
+    // of its body (Value::deferredString): tool results are JSON inside JSON, full of `\"`, and copying them would
+    // double a recording's memory. Member names are always decoded. SIZE_MAX decodes everything.
+    std::size_t deferEscapedStringBytes = defaultDeferEscapedStringBytes();
 };
 
 struct ParseError

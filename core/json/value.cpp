@@ -1,7 +1,11 @@
 #include "value.h"
 
+#include "stringbody.h"
+
 #include <algorithm>
+#include <atomic>
 #include <cassert>
+#include <mutex>
 #include <stdexcept>
 
 namespace tf::json {
@@ -9,6 +13,15 @@ namespace tf::json {
 namespace {
 
 const Value kNullValue{}; // braces: clang refuses a default-initialized const of this class
+
+std::atomic<std::size_t> g_deferredKept{0};
+
+// Shared by the copies of one deferred string, so that several threads asking for the text decode it once.
+struct DeferredStringNode
+{
+    std::once_flag once;
+    std::string decoded;
+};
 
 // Index keys are compared numerically; both are known to be canonical, so length then bytes orders them.
 bool indexKeyLess(std::string_view a, std::string_view b)
@@ -129,6 +142,75 @@ Value Value::string(std::string wtf8)
     Value v = borrowedString(*owned);
     v.m_node = std::move(owned);
     return v;
+}
+
+Value Value::deferredString(std::string_view body, bool stringifyForm)
+{
+    Value v = borrowedString(body);
+    v.m_strFlags = std::uint8_t(kDeferred | (stringifyForm ? kStringifyForm : 0));
+    v.m_node = std::make_shared<DeferredStringNode>();
+    return v;
+}
+
+std::string_view Value::decodeDeferredOnce() const
+{
+    auto *node = static_cast<DeferredStringNode *>(m_node.get());
+    std::call_once(node->once, [&] {
+        decodeStringBody({m_strData, m_length}, node->decoded);
+        g_deferredKept.fetch_add(1, std::memory_order_relaxed);
+    });
+    return node->decoded;
+}
+
+void Value::appendString(std::string &out) const
+{
+    if (m_type != Type::String)
+        return;
+    if (m_strFlags & kDeferred)
+        decodeStringBody({m_strData, m_length}, out);
+    else
+        out.append(m_strData, m_length);
+}
+
+std::string Value::decodedString() const
+{
+    std::string out;
+    appendString(out);
+    return out;
+}
+
+std::string_view Value::stringView(std::string &scratch) const
+{
+    if (!isDeferredString())
+        return asString();
+    scratch.clear();
+    decodeStringBody({m_strData, m_length}, scratch);
+    return scratch;
+}
+
+bool Value::stringEquals(std::string_view s) const
+{
+    if (m_type != Type::String)
+        return false;
+    if (!(m_strFlags & kDeferred))
+        return std::string_view{m_strData, m_length} == s;
+    // An escape is at most six bytes for one: a much shorter text cannot be equal, and tickets and ids are short.
+    if (s.size() * 6 < m_length || s.size() > m_length)
+        return false;
+    return decodedString() == s;
+}
+
+bool Value::stringifyBody(std::string_view &body) const
+{
+    if (m_type != Type::String || (m_strFlags & (kDeferred | kStringifyForm)) != (kDeferred | kStringifyForm))
+        return false;
+    body = {m_strData, m_length};
+    return true;
+}
+
+std::size_t deferredStringsKept()
+{
+    return g_deferredKept.load(std::memory_order_relaxed);
 }
 
 Value Value::array()

@@ -51,6 +51,9 @@ public:
     // Borrowed: the bytes must outlive the value.
     static Value borrowedString(std::string_view wtf8);
     static Value string(std::string wtf8);
+    // A string kept as the body of its JSON literal (escapes not yet decoded; see stringbody.h). The body must have
+    // passed scanStringBody and must outlive the value; `stringifyForm` is that scan's judgement.
+    static Value deferredString(std::string_view body, bool stringifyForm);
     static Value array();
     static Value object();
 
@@ -64,10 +67,28 @@ public:
 
     bool asBool() const { return m_bool; }
     double asNumber() const { return m_number; }
+    // The decoded text. A deferred string is decoded on the first call and the copy lives as long as the value's
+    // node: fine for the fields a view reads, wrong for passes over every message of a run (hashing, sizing,
+    // search, display), which use appendString(), decodedString() or stringEquals() and keep nothing.
     std::string_view asString() const
     {
-        return m_type == Type::String ? std::string_view{m_strData, m_length} : std::string_view{};
+        if (m_type != Type::String)
+            return {};
+        if (m_strFlags & kDeferred)
+            return decodeDeferredOnce();
+        return std::string_view{m_strData, m_length};
     }
+    void appendString(std::string &out) const;
+    std::string decodedString() const;
+    // The decoded text without keeping a copy: a deferred string is decoded into `scratch`, which must outlive the
+    // view; any other string is viewed in place.
+    std::string_view stringView(std::string &scratch) const;
+    bool stringEquals(std::string_view wtf8) const;
+    bool isEmptyString() const { return m_type == Type::String && m_length == 0; }
+    bool isDeferredString() const { return m_type == Type::String && (m_strFlags & kDeferred); }
+    // The body JSON.stringify writes for this string, when the value still holds it in that form (a deferred
+    // string the parser judged so): then `body` is set and the result is true.
+    bool stringifyBody(std::string_view &body) const;
 
     // Arrays
     std::size_t size() const;
@@ -105,10 +126,16 @@ public:
 private:
     ArrayNode &mutableArray();
     ObjectNode &mutableObject();
+    std::string_view decodeDeferredOnce() const;
 
-    // 32 bytes: recordings hold millions of values. m_node owns an owned string, an ArrayNode or an ObjectNode.
+    static constexpr std::uint8_t kDeferred = 1;      // m_strData/m_length is the literal's body, escapes undecoded
+    static constexpr std::uint8_t kStringifyForm = 2; // ... and that body is JSON.stringify's form of the text
+
+    // 32 bytes: recordings hold millions of values. m_node owns an owned string, a deferred string's decoded copy,
+    // an ArrayNode or an ObjectNode.
     Type m_type = Type::Null;
     bool m_bool = false;
+    std::uint8_t m_strFlags = 0;
     std::uint32_t m_length = 0; // string: bytes; array: visible items
     union {
         double m_number = 0;
@@ -128,5 +155,9 @@ struct Member
 bool isArrayIndexKey(std::string_view key);
 
 const char *typeName(Type t);
+
+// How many deferred strings asString() has decoded and kept since the process started: lets tests show that a
+// whole-run pass (inspect, verification) keeps no decoded copies.
+std::size_t deferredStringsKept();
 
 } // namespace tf::json

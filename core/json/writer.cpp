@@ -29,6 +29,19 @@ bool hasNonAscii(std::string_view s)
 // sorted (spec/recording.md §6.4). Only the object case differs.
 void appendJson(std::string &out, const Value &v, bool sortKeys);
 
+void appendStringValue(std::string &out, const Value &v)
+{
+    std::string_view body;
+    if (v.stringifyBody(body)) {
+        out += '"';
+        out.append(body);
+        out += '"';
+    } else {
+        std::string scratch;
+        appendJsString(out, v.stringView(scratch));
+    }
+}
+
 void appendSortedMembers(std::string &out, const Value &v);
 
 void appendSortedMembers(std::string &out, const Value &v)
@@ -71,7 +84,7 @@ void appendJson(std::string &out, const Value &v, bool sortKeys)
         appendNumberForJson(out, v.asNumber());
         return;
     case Type::String:
-        appendJsString(out, v.asString());
+        appendStringValue(out, v);
         return;
     case Type::Array: {
         out += '[';
@@ -272,7 +285,10 @@ bool deepEqual(const Value &a, const Value &b)
     case Type::Number:
         return a.asNumber() == b.asNumber();
     case Type::String:
-        return a.asString() == b.asString();
+    {
+        std::string scratchA, scratchB;
+        return a.stringView(scratchA) == b.stringView(scratchB);
+    }
     case Type::Array:
         if (a.size() != b.size())
             return false;

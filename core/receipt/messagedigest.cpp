@@ -18,7 +18,7 @@ void appendTextField(std::string &out, const json::Value &object, std::string_vi
     if (!v)
         return;
     if (v->isString())
-        out.append(v->asString());
+        v->appendString(out);
     else
         json::appendSortedKeyJson(out, *v);
 }

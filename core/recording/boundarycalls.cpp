@@ -63,7 +63,7 @@ void buildCallsFromBoundaryCapture(Run &run, const json::Value &subflowResults, 
             std::optional<std::string> &slot = key == "findingsServe"       ? run.constants.findingsServe
                                                : key == "findingsAnswerAsk" ? run.constants.findingsAnswerAsk
                                                                             : run.constants.forcedOutputToolName;
-            slot = std::string(v->asString());
+            slot = v->decodedString();
         }
     }
     run.constants.toolWantsByName = finalState.contains("toolWantsByName");
@@ -72,7 +72,7 @@ void buildCallsFromBoundaryCapture(Run &run, const json::Value &subflowResults, 
         run.finalLedger = *ledger;
     if (!run.finalAnswer)
         if (const json::Value *answer = finalState.findString("llmLatestContent"))
-            run.finalAnswer = std::string(answer->asString());
+            run.finalAnswer = answer->decodedString();
 }
 
 } // namespace tf::recording::detail

@@ -34,7 +34,7 @@ json::Value messagesFromInjections(const json::Value &records)
     json::Value out = json::Value::array();
     for (const json::Value &r : records) {
         const json::Value *content = r.contains("rawContent") ? r.find("rawContent") : r.find("contentSummary");
-        if (!content || !content->isString() || content->asString().empty())
+        if (!content || !content->isString() || content->isEmptyString())
             continue;
         const json::Value *role = r.findString("asRole");
         out.push_back(message(role ? role->asString() : "user", *content));
@@ -63,10 +63,10 @@ void rebuildSystemFromState(const Run &run, const json::Value &state, CallView &
     if (const json::Value *injections = state.findArray("systemPromptInjections")) {
         for (const json::Value &record : *injections) {
             const json::Value *raw = record.findString("rawContent");
-            if (!raw || raw->asString().empty())
+            if (!raw || raw->isEmptyString())
                 continue;
             view.systemPieces.push_back({stringOr(record, "slot", "system-prompt"), stringOr(record, "source", ""),
-                                         std::string(raw->asString())});
+                                         raw->decodedString()});
         }
     }
     // The evidence-recovery piece is served once, on the iteration it names, until used.
@@ -76,8 +76,8 @@ void rebuildSystemFromState(const Run &run, const json::Value &state, CallView &
         const json::Value *instruction = recovery->findString("instruction");
         const bool usedAlready = used && used->isBool() && used->asBool();
         if (!usedAlready && iteration && instruction && toInt(iteration->asNumber()) == view.epoch &&
-            !instruction->asString().empty())
-            view.systemPieces.push_back({"system-prompt", "evidence-recovery", std::string(instruction->asString())});
+            !instruction->isEmptyString())
+            view.systemPieces.push_back({"system-prompt", "evidence-recovery", instruction->decodedString()});
     }
     if (view.piece)
         view.systemPieces.push_back({"system-prompt", "findings", text::toWtf8(view.piece->text)});
@@ -93,12 +93,12 @@ void rebuildSystemFromEvents(const Run &run, const CallRecord &rec, CallView &vi
         const json::Value *raw = e.payload.findString("rawContent");
         if (!slot || slot->asString() != "system-prompt" || !raw)
             continue;
-        view.systemPieces.push_back({"system-prompt", stringOr(e.payload, "source", ""), std::string(raw->asString())});
+        view.systemPieces.push_back({"system-prompt", stringOr(e.payload, "source", ""), raw->decodedString()});
     }
     const Event *start = run.event(rec.llmStartEvent);
     if (start) {
         if (const json::Value *text = start->payload.findString("systemPromptText")) {
-            view.systemText = std::string(text->asString());
+            view.systemText = text->decodedString();
             view.systemOnRecord = true;
             return;
         }
@@ -130,7 +130,7 @@ void rebuildTools(const Run &run, const CallRecord &rec, CallView &view)
         ToolView t;
         t.name = stringOr(schema, "name", "");
         if (const json::Value *d = schema.findString("description"))
-            t.description = std::string(d->asString());
+            t.description = d->decodedString();
         t.schema = schema;
         return t;
     };
@@ -154,7 +154,7 @@ void rebuildTools(const Run &run, const CallRecord &rec, CallView &view)
                 ToolView tv;
                 tv.name = stringOr(t, "name", "");
                 if (const json::Value *d = t.findString("description"))
-                    tv.description = std::string(d->asString());
+                    tv.description = d->decodedString();
                 view.tools.push_back(std::move(tv));
             }
         }
@@ -183,9 +183,9 @@ void rebuildServed(const Run &run, std::size_t index, CallView &view)
     const Event *end = run.event(rec.llmEndEvent);
     if (start) {
         if (const json::Value *m = start->payload.findString("model"))
-            view.model = std::string(m->asString());
+            view.model = m->decodedString();
         if (const json::Value *p = start->payload.findString("provider"))
-            view.provider = std::string(p->asString());
+            view.provider = p->decodedString();
         if (auto chars = number(start->payload, "systemPromptChars"))
             view.recordedSystemLengthU16 = toCount(*chars);
         if (auto count = number(start->payload, "messagesCount"))
@@ -200,14 +200,14 @@ void rebuildServed(const Run &run, std::size_t index, CallView &view)
             view.usage.cacheWrite = number(*usage, "cacheWrite");
         }
         if (const json::Value *content = end->payload.findString("content"))
-            view.responseText = std::string(content->asString());
+            view.responseText = content->decodedString();
         view.durationMs = number(end->payload, "durationMs");
         if (!view.wallClockMs)
             view.wallClockMs = end->wallClockMs;
     }
     if (const Event *route = run.event(rec.routeEvent))
         if (const json::Value *chosen = route->payload.findString("chosen"))
-            view.route = std::string(chosen->asString());
+            view.route = chosen->decodedString();
 
     // Conversation (§5.4 step 1).
     if (rec.hasStateAt) {

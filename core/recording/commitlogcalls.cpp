@@ -51,7 +51,7 @@ void collectCalls(Run &run, const json::Value &log, const json::Value *initialSt
         } else {
             CallRecord rec;
             rec.ordinal = run.calls.size();
-            rec.callRuntimeStageId = std::string(stage->asString());
+            rec.callRuntimeStageId = stage->decodedString();
             rec.logName = logName;
             rec.bundleIndex = i;
             rec.basis = basis;
@@ -86,7 +86,7 @@ void collectCalls(Run &run, const json::Value &log, const json::Value *initialSt
 std::optional<std::string> stringAt(const json::Value &state, std::string_view key)
 {
     if (const json::Value *v = state.findString(key))
-        return std::string(v->asString());
+        return v->decodedString();
     return std::nullopt;
 }
 

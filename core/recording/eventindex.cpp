@@ -118,24 +118,24 @@ void indexEvents(Run &run, const json::Value &events, const LoadErrors &errors, 
             ++run.unknownEventTypes[std::string(e.type)];
         if (e.type == eventtype::RunConfigured) {
             if (const json::Value *mode = e.payload.findString("reactMode"); mode && run.reactMode.empty())
-                run.reactMode = std::string(mode->asString());
+                run.reactMode = mode->decodedString();
             if (const json::Value *llm = e.payload.findObject("llm")) {
                 if (const json::Value *m = llm->findString("model"); m && run.model.empty())
-                    run.model = std::string(m->asString());
+                    run.model = m->decodedString();
                 if (const json::Value *p = llm->findString("provider"); p && run.provider.empty())
-                    run.provider = std::string(p->asString());
+                    run.provider = p->decodedString();
             }
         } else if (e.type == eventtype::TurnEnd) {
             if (const json::Value *answer = e.payload.findString("finalContent"))
-                run.finalAnswer = std::string(answer->asString());
+                run.finalAnswer = answer->decodedString();
             run.totalInputTokens = numberAt(e.payload, "totalInputTokens");
             run.totalOutputTokens = numberAt(e.payload, "totalOutputTokens");
             run.durationMs = numberAt(e.payload, "durationMs");
         } else if (e.type == eventtype::LlmStart) {
             if (const json::Value *m = e.payload.findString("model"); m && run.model.empty())
-                run.model = std::string(m->asString());
+                run.model = m->decodedString();
             if (const json::Value *p = e.payload.findString("provider"); p && run.provider.empty())
-                run.provider = std::string(p->asString());
+                run.provider = p->decodedString();
         }
     }
     run.events = std::move(all);
@@ -184,9 +184,9 @@ void attachEvents(Run &run)
                 continue;
             if (const json::Value *basis = call.receiptAfter->findObject("basis")) {
                 if (const json::Value *m = basis->findString("model"); m && run.model.empty())
-                    run.model = std::string(m->asString());
+                    run.model = m->decodedString();
                 if (const json::Value *p = basis->findString("provider"); p && run.provider.empty())
-                    run.provider = std::string(p->asString());
+                    run.provider = p->decodedString();
             }
         }
     }

@@ -410,7 +410,7 @@ void ReceiptVerifier::run()
     }
     const json::Value *basis = m_receipt->findObject("basis");
     const json::Value *salt = basis ? basis->findString("runId") : nullptr;
-    m_salt = salt ? std::string(salt->asString()) : std::string();
+    m_salt = salt ? salt->decodedString() : std::string();
     // Fixtures normalise volatile values and digests; never hash against them (§6.6 step 2).
     m_placeholder = !salt || salt->asString() == "<volatile>";
     const auto checkShape = [&](const json::Value *h) {

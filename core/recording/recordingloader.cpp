@@ -283,7 +283,7 @@ void Loader::loadRecordingObject(const json::Value &recording, const LoadErrors 
             return p;
         };
         if (const json::Value *id = errors.optional(*snapshot, snap("runId"), Type::String))
-            m_run->engineRunId = std::string(id->asString());
+            m_run->engineRunId = id->decodedString();
         const json::Value *initial = errors.optional(*snapshot, snap("initialState"), Type::Object);
         const json::Value *subflows = errors.optional(*snapshot, snap("subflowResults"), Type::Object);
         if (const json::Value *log = errors.optional(*snapshot, snap("commitLog"), Type::Array)) {
@@ -318,17 +318,17 @@ void Loader::classify(const json::Value &root, const LoadErrors &errors)
             fail("envelope member \"recording.events\" is missing or not an array");
         if (const json::Value *run = errors.optional(root, {std::string("run")}, Type::Object)) {
             if (const json::Value *id = run->findString("runId"))
-                m_run->runId = std::string(id->asString());
+                m_run->runId = id->decodedString();
         }
         if (const json::Value *config = errors.optional(root, {std::string("configuration")}, Type::Object)) {
             if (const json::Value *manifest = config->findObject("manifest")) {
                 if (const json::Value *mode = manifest->findString("reactMode"))
-                    m_run->reactMode = std::string(mode->asString());
+                    m_run->reactMode = mode->decodedString();
                 if (const json::Value *llm = manifest->findObject("llm")) {
                     if (const json::Value *m = llm->findString("model"))
-                        m_run->model = std::string(m->asString());
+                        m_run->model = m->decodedString();
                     if (const json::Value *pr = llm->findString("provider"))
-                        m_run->provider = std::string(pr->asString());
+                        m_run->provider = pr->decodedString();
                 }
             }
         }
@@ -357,7 +357,7 @@ void Loader::classify(const json::Value &root, const LoadErrors &errors)
     if (root.findArray("commits") && root.findObject("subflowResults") && root.findObject("finalState")) {
         m_run->shape = RecordingShape::BoundaryCapture;
         if (const json::Value *id = errors.optional(root, {std::string("runId")}, Type::String))
-            m_run->runId = std::string(id->asString());
+            m_run->runId = id->decodedString();
         const json::Value &events = errors.required(root, {std::string("events")}, Type::Array);
         detail::indexEvents(*m_run, events, errors, {std::string("events")}, m_control);
         detail::buildCallsFromBoundaryCapture(*m_run, *root.findObject("subflowResults"), *root.findObject("finalState"));

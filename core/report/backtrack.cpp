@@ -51,7 +51,7 @@ std::optional<std::string> valueText(const Value *v)
 std::string stringMember(const Value &o, std::string_view key)
 {
     const Value *v = o.isObject() ? o.findString(key) : nullptr;
-    return v ? std::string(v->asString()) : std::string();
+    return v ? v->decodedString() : std::string();
 }
 
 // The fact line for an assertion the piece does not show (past the 64-line cap): the same grammar (§3.4) composed by
@@ -83,7 +83,7 @@ std::string subjectText(const Value &assertion)
     const auto part = [](const Value *v) {
         if (!v)
             return std::string("undefined");
-        return v->isString() ? std::string(v->asString()) : json::stringify(*v);
+        return v->isString() ? v->decodedString() : json::stringify(*v);
     };
     return part(subject ? subject->find("kind") : nullptr) + "/" + part(subject ? subject->find("id") : nullptr) +
            " \u00B7 " + part(assertion.find("predicate"));
@@ -200,7 +200,7 @@ Backtrack backtrackAnswer(const recording::Run &run, std::optional<std::string_v
         source.standingRow = *ref.row;
         source.toolCallId = stringMember(*ref.row, "toolCallId");
         if (const Value *name = ref.row->findString("toolName"))
-            source.toolName = std::string(name->asString());
+            source.toolName = name->decodedString();
         source.subject = subjectText(*ref.assertion);
         source.conflicted = conflictKeys.count(ref.key) > 0;
         // Which assertion of its row this is, to pick the row's matching fact line.
@@ -221,7 +221,7 @@ Backtrack backtrackAnswer(const recording::Run &run, std::optional<std::string_v
                 if (findings::isResultMessage(m) && stringMember(m, "toolCallId") == source.toolCallId) {
                     source.resultMessage = m;
                     if (const Value *content = m.findString("content")) {
-                        source.resultContent = std::string(content->asString());
+                        source.resultContent = content->decodedString();
                         source.valueInResult = source.resultContent->find(*text) != std::string::npos;
                     }
                     break;

@@ -388,7 +388,7 @@ std::string excerpt(std::string_view wtf8, std::size_t units, std::size_t *cut)
 std::string stringMember(const Value &o, std::string_view key)
 {
     const Value *v = o.isObject() ? o.findString(key) : nullptr;
-    return v ? std::string(v->asString()) : std::string();
+    return v ? v->decodedString() : std::string();
 }
 
 std::string markerList(const std::optional<Value> &markers)

@@ -42,14 +42,14 @@ std::optional<CallRef> readCallRef(const Value &o)
     CallRef ref;
     ref.epoch = int(epoch->asNumber());
     if (stage)
-        ref.callRuntimeStageId = std::string(stage->asString());
+        ref.callRuntimeStageId = stage->decodedString();
     return ref;
 }
 
 std::string stringOr(const Value &o, std::string_view key)
 {
     const Value *v = o.findString(key);
-    return v ? std::string(v->asString()) : std::string();
+    return v ? v->decodedString() : std::string();
 }
 
 const Value *ledgerAt(const recording::CallRecord &call)
@@ -167,9 +167,9 @@ ReadResult parseSidecar(std::string_view text, const std::string &name)
                 }
                 note.target.rowIndex = std::size_t(row->asNumber());
                 if (const Value *id = target->findString("toolCallId"))
-                    note.target.toolCallId = std::string(id->asString());
+                    note.target.toolCallId = id->decodedString();
             }
-            note.text = std::string(text->asString());
+            note.text = text->decodedString();
             note.created = stringOr(n, "created");
             sidecar.notes.push_back(std::move(note));
         }

@@ -76,9 +76,11 @@ public:
     void scanValue(const Value &v, SearchHit &hit) const
     {
         switch (v.type()) {
-        case json::Type::String:
-            scan(v.asString(), hit);
+        case json::Type::String: {
+            std::string scratch;
+            scan(v.stringView(scratch), hit);
             break;
+        }
         case json::Type::Array:
             for (const Value &item : v)
                 scanValue(item, hit);
@@ -104,13 +106,13 @@ std::string messageLabel(const Value &m, bool collapsed)
     const Value *role = m.findString("role");
     const Value *id = m.findString("toolCallId");
     const Value *name = m.findString("toolName");
-    const std::string r = role ? std::string(role->asString()) : std::string("message");
+    const std::string r = role ? role->decodedString() : std::string("message");
     if (r == "tool") {
         std::string label = collapsed ? "collapse ticket" : "tool result";
         if (id)
-            label += " " + std::string(id->asString());
+            label += " " + id->decodedString();
         if (name && !name->asString().empty())
-            label += " (" + std::string(name->asString()) + ")";
+            label += " (" + name->decodedString() + ")";
         return label;
     }
     if (r == "assistant" && m.findArray("toolCalls"))

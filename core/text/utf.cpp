@@ -1,5 +1,8 @@
 #include "utf.h"
 
+#include <algorithm>
+#include <cstdint>
+
 namespace tf::text {
 
 namespace {
@@ -111,11 +114,24 @@ std::string toWtf8(std::u16string_view u)
 
 std::size_t lengthU16(std::string_view s)
 {
+    const auto *p = reinterpret_cast<const unsigned char *>(s.data());
+    const std::size_t size = s.size();
     std::size_t n = 0;
-    for (unsigned char c : s) {
-        if ((c & 0xC0) != 0x80)
-            n += (c >= 0xF0) ? 2 : 1;
+    std::size_t i = 0;
+    // Eight bytes at a time: every byte but a continuation byte (10xxxxxx) starts a unit, and a 4-byte lead
+    // (11110xxx) starts two. Shifting left moves bit k of a byte to bit k+1 of the same byte, so bit 7 of
+    // `w & ~(w << 1)` is "bit 7 set, bit 6 clear"; what crosses into the next byte lands on bit 0, masked off.
+    constexpr std::uint64_t kHigh = 0x8080808080808080ULL;
+    for (; i + 8 <= size; i += 8) {
+        std::uint64_t w;
+        __builtin_memcpy(&w, p + i, 8);
+        const std::uint64_t continuation = w & ~(w << 1) & kHigh;
+        const std::uint64_t fourByteLead = w & (w << 1) & (w << 2) & (w << 3) & kHigh;
+        n += 8 - std::size_t(__builtin_popcountll(continuation)) + std::size_t(__builtin_popcountll(fourByteLead));
     }
+    for (; i < size; ++i)
+        if ((p[i] & 0xC0) != 0x80)
+            n += (p[i] >= 0xF0) ? 2 : 1;
     return n;
 }
 
@@ -182,6 +198,42 @@ std::size_t sizeUtf8Lossy(std::u16string_view u)
     return n;
 }
 
+std::size_t utf8SequenceLengthAt(std::string_view s, std::size_t i)
+{
+    const auto *p = reinterpret_cast<const unsigned char *>(s.data());
+    const std::size_t n = s.size();
+    const unsigned char c = p[i];
+    if (c < 0x80)
+        return 1;
+    std::size_t len;
+    unsigned char lo = 0x80, hi = 0xBF;
+    if (c >= 0xC2 && c <= 0xDF) {
+        len = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        len = 3;
+        if (c == 0xE0)
+            lo = 0xA0;
+        if (c == 0xED)
+            hi = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        len = 4;
+        if (c == 0xF0)
+            lo = 0x90;
+        if (c == 0xF4)
+            hi = 0x8F;
+    } else {
+        return 0;
+    }
+    if (i + len > n)
+        return 0;
+    if (p[i + 1] < lo || p[i + 1] > hi)
+        return 0;
+    for (std::size_t k = 2; k < len; ++k)
+        if ((p[i + k] & 0xC0) != 0x80)
+            return 0;
+    return len;
+}
+
 std::size_t findInvalidUtf8(std::string_view s)
 {
     const auto *p = reinterpret_cast<const unsigned char *>(s.data());
@@ -198,37 +250,9 @@ std::size_t findInvalidUtf8(std::string_view s)
         }
         if (i >= n)
             break;
-        const unsigned char c = p[i];
-        if (c < 0x80) {
-            ++i;
-            continue;
-        }
-        std::size_t len;
-        unsigned char lo = 0x80, hi = 0xBF;
-        if (c >= 0xC2 && c <= 0xDF) {
-            len = 2;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            len = 3;
-            if (c == 0xE0)
-                lo = 0xA0;
-            if (c == 0xED)
-                hi = 0x9F;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            len = 4;
-            if (c == 0xF0)
-                lo = 0x90;
-            if (c == 0xF4)
-                hi = 0x8F;
-        } else {
+        const std::size_t len = utf8SequenceLengthAt(s, i);
+        if (len == 0)
             return i;
-        }
-        if (i + len > n)
-            return i;
-        if (p[i + 1] < lo || p[i + 1] > hi)
-            return i;
-        for (std::size_t k = 2; k < len; ++k)
-            if ((p[i + k] & 0xC0) != 0x80)
-                return i;
         i += len;
     }
     return std::string_view::npos;

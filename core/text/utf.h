@@ -27,6 +27,8 @@ bool hasLoneSurrogate(std::string_view wtf8);
 // Appends one code point as WTF-8 (surrogate code points allowed).
 void appendCodePoint(std::string &out, char32_t cp);
 
+// Length of the valid UTF-8 sequence starting at byte i (1 for ASCII), or 0 when the bytes there are not one.
+std::size_t utf8SequenceLengthAt(std::string_view bytes, std::size_t i);
 // Strict UTF-8 validation (no surrogates, no overlongs). Returns the offset of the first bad byte, or npos.
 std::size_t findInvalidUtf8(std::string_view bytes);
 

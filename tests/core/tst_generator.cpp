@@ -1,4 +1,6 @@
 #include "core/findings/ledgerfold.h"
+#include "core/json/writer.h"
+#include "core/report/inspectreport.h"
 #include "core/generate/recordinggenerator.h"
 #include "core/recording/callview.h"
 #include "core/recording/recordingloader.h"
@@ -49,6 +51,7 @@ private slots:
     void messageByteDamagesThatMessageOnly();
     void pieceChangeDamagesThePiece();
     void schemaByteDamagesThatSchemaOnly();
+    void indexingKeepsNoDecodedCopies();
 };
 
 void TestGenerator::deterministicBySeed()
@@ -203,6 +206,32 @@ void TestGenerator::schemaByteDamagesThatSchemaOnly()
         else
             QVERIFY(damaged.empty());
     }
+}
+
+void TestGenerator::indexingKeepsNoDecodedCopies()
+{
+    // Tool results are JSON inside JSON: the parser keeps them undecoded, and the whole-run pass that `inspect`
+    // makes (fold, rebuild, hash and size every message, report) must read them without keeping a decoded copy,
+    // or a gigabyte recording would cost its size again in memory.
+    generate::GeneratorOptions options;
+    options.calls = 12;
+    options.seed = 3;
+    const auto run = loadGenerated(options);
+    std::size_t deferred = 0;
+    const std::size_t before = json::deferredStringsKept();
+    const auto summaries = recording::summarizeCalls(*run);
+    const std::string report = json::prettyPrint(report::inspectJson(*run, summaries));
+    QCOMPARE(json::deferredStringsKept(), before);
+    for (std::size_t k = 0; k < run->calls.size(); ++k) {
+        const auto view = recording::buildCallView(*run, k);
+        for (const json::Value &m : view.committed)
+            if (const json::Value *c = m.find("content"); c && c->isDeferredString())
+                ++deferred;
+    }
+    QVERIFY2(deferred > 0, "no tool result took the deferred path");
+    QCOMPARE(json::deferredStringsKept(), before);
+    QVERIFY(report.find("\"damaged\": false") != std::string::npos);
+    QVERIFY(report.find("\"damaged\": true") == std::string::npos);
 }
 
 QTEST_APPLESS_MAIN(TestGenerator)

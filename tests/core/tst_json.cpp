@@ -40,6 +40,12 @@ private slots:
     void appendSharesStorage();
     void copyOnWrite();
     void utf16Lengths();
+    void utf16LengthMatchesCodeUnits();
+    void deferredStrings_data();
+    void deferredStrings();
+    void deferredStringErrorsMatchEager_data();
+    void deferredStringErrorsMatchEager();
+    void bulkPassesKeepNoDecodedCopy();
 };
 
 void TestJson::jsNumbers_data()
@@ -215,6 +221,135 @@ void TestJson::utf16Lengths()
     QCOMPARE(text::sizeUtf8Lossy(u"a\xD83D"), std::size_t(4));
     QCOMPARE(text::findInvalidUtf8("ok\xED\xA0\x80"), std::size_t(2)); // raw surrogate bytes are not UTF-8
     QCOMPARE(text::findInvalidUtf8("\xC0\xAF"), std::size_t(0));        // overlong
+}
+
+void TestJson::utf16LengthMatchesCodeUnits()
+{
+    // The word-at-a-time count against the decoder, at every alignment and with every sequence length straddling
+    // word boundaries.
+    const std::string pieces[] = {"a", "\xC3\xA9", "\xE2\x80\x94", "\xF0\x9F\x98\x80", "\xED\xA0\x80", "\x7F"};
+    std::uint32_t seed = 12345;
+    for (int round = 0; round < 2000; ++round) {
+        std::string s;
+        const int count = round % 40;
+        for (int i = 0; i < count; ++i) {
+            seed = seed * 1103515245u + 12345u;
+            s += pieces[(seed >> 16) % std::size(pieces)];
+        }
+        QCOMPARE(text::lengthU16(s), text::toUtf16(s).size());
+    }
+}
+
+void TestJson::deferredStrings_data()
+{
+    QTest::addColumn<QByteArray>("literal");
+    QTest::addColumn<bool>("stringifyForm");
+    QTest::newRow("quotes-and-backslashes") << QByteArray(R"("say \"hi\" \\ there")") << true;
+    QTest::newRow("short-escapes") << QByteArray(R"("a\nb\tc\rd\be\ff")") << true;
+    QTest::newRow("control-as-u") << QByteArray(R"("x\u0001y\u001f")") << true;
+    QTest::newRow("control-uppercase-hex") << QByteArray(R"("x\u001F")") << false;
+    QTest::newRow("newline-as-u") << QByteArray(R"("x\u000a")") << false;
+    QTest::newRow("solidus") << QByteArray(R"("a\/b")") << false;
+    QTest::newRow("letter-as-u") << QByteArray(R"("\u0041BC")") << false;
+    QTest::newRow("lone-high") << QByteArray(R"("cut \ud83d")") << true;
+    QTest::newRow("lone-low") << QByteArray(R"("\ude00 tail")") << true;
+    QTest::newRow("lone-uppercase") << QByteArray(R"("\uD83D")") << false;
+    QTest::newRow("escaped-pair") << QByteArray(R"("\ud83d\ude00")") << false;
+    QTest::newRow("high-then-pair") << QByteArray(R"("\ud83d\ud83d\ude00")") << false;
+    QTest::newRow("raw-utf8-and-escape") << QByteArray("\"\xC3\xA9\xF0\x9F\x98\x80 \\\"\"") << true;
+    QTest::newRow("json-in-json") << QByteArray(R"("{\"tool\":\"grep\",\"hits\":[1,2],\"text\":\"line\\nnext\"}")") << true;
+}
+
+void TestJson::deferredStrings()
+{
+    QFETCH(QByteArray, literal);
+    QFETCH(bool, stringifyForm);
+    const std::string text = "[" + literal.toStdString() + "]";
+    json::StringArena eagerArena, deferredArena;
+    json::ParseError error;
+    json::ParseLimits never;
+    never.deferEscapedStringBytes = SIZE_MAX;
+    json::ParseLimits always;
+    always.deferEscapedStringBytes = 0;
+    const json::Value eager = json::parse(text, eagerArena, error, 0, nullptr, never);
+    QVERIFY2(!error.failed(), error.describe().c_str());
+    const json::Value deferred = json::parse(text, deferredArena, error, 0, nullptr, always);
+    QVERIFY2(!error.failed(), error.describe().c_str());
+    const json::Value &e = eager.at(0);
+    const json::Value &d = deferred.at(0);
+    QVERIFY(!e.isDeferredString());
+    QVERIFY(d.isDeferredString());
+
+    // Every way of reading the text agrees with the eager decoding.
+    const std::string expected(e.asString());
+    QCOMPARE(d.decodedString(), expected);
+    std::string scratch;
+    QCOMPARE(std::string(d.stringView(scratch)), expected);
+    std::string appended = "<";
+    d.appendString(appended);
+    QCOMPARE(appended, "<" + expected);
+    QVERIFY(d.stringEquals(expected));
+    QVERIFY(!d.stringEquals(expected + "x"));
+    QVERIFY(json::deepEqual(e, d));
+    QCOMPARE(json::stringify(deferred), json::stringify(eager));
+    QCOMPARE(json::sortedKeyJson(deferred), json::sortedKeyJson(eager));
+
+    // The writer may copy the body only when it is exactly JSON.stringify's form.
+    std::string_view body;
+    QCOMPARE(d.stringifyBody(body), stringifyForm);
+    if (stringifyForm)
+        QCOMPARE("\"" + std::string(body) + "\"", json::jsQuoted(expected));
+    else
+        QVERIFY(json::stringify(deferred) != text);
+    QCOMPARE(std::string(d.asString()), expected); // the caching read, last
+}
+
+void TestJson::deferredStringErrorsMatchEager_data()
+{
+    QTest::addColumn<QByteArray>("input");
+    QTest::newRow("bad-escape") << QByteArray(R"(["ok \"q\" \x"])");
+    QTest::newRow("short-hex") << QByteArray(R"(["\"\u12"])");
+    QTest::newRow("bad-hex") << QByteArray(R"(["\"\u12G4"])");
+    QTest::newRow("raw-control") << QByteArray("[\"\\\"a\x01\"]");
+    QTest::newRow("bad-utf8-after-escape") << QByteArray("[\"\\n\xC3\x28\"]");
+    QTest::newRow("unterminated") << QByteArray(R"(["\"abc)");
+    QTest::newRow("backslash-at-end") << QByteArray("[\"abc\\");
+}
+
+void TestJson::deferredStringErrorsMatchEager()
+{
+    QFETCH(QByteArray, input);
+    const std::string text = input.toStdString();
+    json::StringArena a, b;
+    json::ParseError eagerError, deferredError;
+    json::ParseLimits never;
+    never.deferEscapedStringBytes = SIZE_MAX;
+    json::ParseLimits always;
+    always.deferEscapedStringBytes = 0;
+    json::parse(text, a, eagerError, 0, nullptr, never);
+    json::parse(text, b, deferredError, 0, nullptr, always);
+    QVERIFY(eagerError.failed());
+    QCOMPARE(deferredError.describe(), eagerError.describe());
+}
+
+void TestJson::bulkPassesKeepNoDecodedCopy()
+{
+    std::string text = "{\"content\":\"";
+    for (int i = 0; i < 2000; ++i)
+        text += "\\\"k\\\":\\\"v\\\",";
+    text += "\"}";
+    json::StringArena arena;
+    const json::Value v = parseOk(text, arena);
+    const json::Value *content = v.find("content");
+    QVERIFY(content && content->isDeferredString());
+    const std::size_t before = json::deferredStringsKept();
+    const std::string json = json::stringify(v);
+    QCOMPARE(json, text);
+    QVERIFY(!content->stringEquals("short"));
+    QVERIFY(content->decodedString().size() > 10000);
+    QCOMPARE(json::deferredStringsKept(), before);
+    QCOMPARE(content->asString().substr(0, 10), std::string_view("\"k\":\"v\",\"k"));
+    QCOMPARE(json::deferredStringsKept(), before + 1);
 }
 
 QTEST_APPLESS_MAIN(TestJson)

@@ -1,0 +1,230 @@
+#include "stringbody.h"
+
+#include "../text/utf.h"
+
+#include <cstdio>
+#include <cstring>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace tf::json {
+
+namespace {
+
+bool isSpecial(unsigned char c)
+{
+    return c == '"' || c == '\\' || c < 0x20 || c >= 0x80;
+}
+
+// The next byte at or after `p` that ends a plain run: a quote, a backslash, a control character or a non-ASCII
+// byte. String bodies are most of a recording's bytes, so this loop is most of the parse.
+std::size_t nextSpecial(std::string_view text, std::size_t p)
+{
+    const char *base = text.data();
+    const std::size_t n = text.size();
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"');
+    const __m128i backslash = _mm_set1_epi8('\\');
+    const __m128i lastControl = _mm_set1_epi8(0x1F);
+    while (p + 16 <= n) {
+        const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i *>(base + p));
+        const __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, backslash)),
+                                         _mm_cmpeq_epi8(_mm_min_epu8(x, lastControl), x));
+        // movemask of x itself flags the bytes with the high bit set: the non-ASCII ones.
+        const unsigned mask = unsigned(_mm_movemask_epi8(hit)) | unsigned(_mm_movemask_epi8(x));
+        if (mask)
+            return p + std::size_t(__builtin_ctz(mask));
+        p += 16;
+    }
+#endif
+    while (p < n && !isSpecial(static_cast<unsigned char>(base[p])))
+        ++p;
+    return p;
+}
+
+int hexValue(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+// Reads four hex digits at `at`; false when there are not four. `lowercase` tells whether none was A-F.
+bool readHex4(std::string_view text, std::size_t at, unsigned &value, bool &lowercase)
+{
+    if (at + 4 > text.size())
+        return false;
+    value = 0;
+    lowercase = true;
+    for (std::size_t i = at; i < at + 4; ++i) {
+        const int d = hexValue(text[i]);
+        if (d < 0)
+            return false;
+        if (text[i] >= 'A' && text[i] <= 'F')
+            lowercase = false;
+        value = (value << 4) | unsigned(d);
+    }
+    return true;
+}
+
+unsigned hex4(std::string_view text, std::size_t at)
+{
+    unsigned v = 0;
+    bool lower = true;
+    readHex4(text, at, v, lower);
+    return v;
+}
+
+bool escapedLowSurrogateAt(std::string_view text, std::size_t at)
+{
+    unsigned lo = 0;
+    bool lower = true;
+    return at + 1 < text.size() && text[at] == '\\' && text[at + 1] == 'u' && readHex4(text, at + 2, lo, lower) &&
+           lo >= 0xDC00 && lo <= 0xDFFF;
+}
+
+// Whether JSON.stringify writes code unit `u` as this `\u` escape (it escapes only control characters without a
+// short form, and lone surrogates, always in lowercase).
+bool stringifyEscapesUnit(unsigned u)
+{
+    if (u < 0x20)
+        return u != '\b' && u != '\t' && u != '\n' && u != '\f' && u != '\r';
+    return u >= 0xD800 && u <= 0xDFFF;
+}
+
+} // namespace
+
+StringBodyScan scanStringBody(std::string_view text, std::size_t start)
+{
+    StringBodyScan scan;
+    const auto fail = [&](std::size_t at, std::string reason) {
+        scan.errorOffset = at;
+        scan.error = std::move(reason);
+        return scan;
+    };
+    const std::size_t n = text.size();
+    std::size_t p = start;
+    while (true) {
+        p = nextSpecial(text, p);
+        if (p >= n)
+            return fail(start - 1, "unterminated string");
+        const auto c = static_cast<unsigned char>(text[p]);
+        if (c == '"') {
+            scan.end = p;
+            return scan;
+        }
+        if (c >= 0x80) {
+            const std::size_t len = text::utf8SequenceLengthAt(text, p);
+            if (len == 0)
+                return fail(p, "invalid UTF-8 in string");
+            p += len;
+            continue;
+        }
+        if (c < 0x20)
+            return fail(p, "control character in string (must be escaped)");
+        // A backslash.
+        scan.escaped = true;
+        if (p + 1 >= n)
+            return fail(start - 1, "unterminated string");
+        const char e = text[p + 1];
+        switch (e) {
+        case '"':
+        case '\\':
+        case 'b':
+        case 'f':
+        case 'n':
+        case 'r':
+        case 't':
+            p += 2;
+            continue;
+        case '/':
+            scan.stringifyForm = false;
+            p += 2;
+            continue;
+        case 'u': {
+            unsigned u = 0;
+            bool lowercase = true;
+            if (!readHex4(text, p + 2, u, lowercase)) {
+                std::size_t bad = p + 2;
+                if (p + 6 <= n)
+                    while (hexValue(text[bad]) >= 0)
+                        ++bad;
+                return fail(bad, "expected four hex digits after \\u");
+            }
+            p += 6;
+            const bool pair = u >= 0xD800 && u <= 0xDBFF && escapedLowSurrogateAt(text, p);
+            if (pair) {
+                p += 6; // JSON.stringify writes a pair as the character itself
+                scan.stringifyForm = false;
+            } else if (!lowercase || !stringifyEscapesUnit(u)) {
+                scan.stringifyForm = false;
+            }
+            continue;
+        }
+        default: {
+            // The escaped byte may be a line break or part of a multi-byte character: name printable ASCII only.
+            char what[16];
+            if (e > 0x20 && e < 0x7F)
+                std::snprintf(what, sizeof what, "'\\%c'", e);
+            else
+                std::snprintf(what, sizeof what, "'\\' + byte 0x%02X", static_cast<unsigned char>(e));
+            return fail(p, std::string("invalid escape ") + what);
+        }
+        }
+    }
+}
+
+void decodeStringBody(std::string_view body, std::string &out)
+{
+    out.reserve(out.size() + body.size());
+    std::size_t p = 0;
+    const std::size_t n = body.size();
+    while (p < n) {
+        const void *hit = std::memchr(body.data() + p, '\\', n - p);
+        const std::size_t q = hit ? std::size_t(static_cast<const char *>(hit) - body.data()) : n;
+        out.append(body.data() + p, q - p);
+        if (q >= n)
+            return;
+        const char e = body[q + 1];
+        p = q + 2;
+        switch (e) {
+        case 'b':
+            out += '\b';
+            break;
+        case 'f':
+            out += '\f';
+            break;
+        case 'n':
+            out += '\n';
+            break;
+        case 'r':
+            out += '\r';
+            break;
+        case 't':
+            out += '\t';
+            break;
+        case 'u': {
+            const unsigned u = hex4(body, q + 2);
+            p = q + 6;
+            if (u >= 0xD800 && u <= 0xDBFF && escapedLowSurrogateAt(body, p)) {
+                text::appendCodePoint(out, 0x10000 + ((u - 0xD800) << 10) + (hex4(body, p + 2) - 0xDC00));
+                p += 6;
+            } else {
+                text::appendCodePoint(out, u);
+            }
+            break;
+        }
+        default: // '"', '\\', '/'
+            out += e;
+            break;
+        }
+    }
+}
+
+} // namespace tf::json

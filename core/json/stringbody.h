@@ -1,0 +1,33 @@
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+// The body of a JSON string literal: the bytes between its quotes, escapes still written out. The parser scans a
+// body once (validating it and judging its form); a string value whose body held escapes may keep the body and
+// decode it only when asked (Value::deferredString), so the bulk of a recording — tool results, JSON inside JSON —
+// stays in the mapped file instead of being copied.
+namespace tf::json {
+
+struct StringBodyScan
+{
+    std::size_t end = 0;        // offset of the closing quote
+    bool escaped = false;       // the body holds at least one escape
+    // The body is exactly what JSON.stringify would write for the decoded text (only `\"`, `\\`, `\b\f\n\r\t`,
+    // lowercase `\u00xx` for other control characters and lowercase `\udxxx` for lone surrogates), so a writer may
+    // copy it instead of decoding and escaping again.
+    bool stringifyForm = true;
+    std::size_t errorOffset = 0; // set with a non-empty error
+    std::string error;
+};
+
+// Scans the body starting at `start` (just past the opening quote) up to its closing quote: strict UTF-8, valid
+// escapes, no raw control characters.
+StringBodyScan scanStringBody(std::string_view text, std::size_t start);
+
+// Appends the decoded WTF-8 text of a body that scanStringBody accepted. An escaped high surrogate followed by an
+// escaped low one is one character; any other surrogate escape stays a lone unit.
+void decodeStringBody(std::string_view body, std::string &out);
+
+} // namespace tf::json

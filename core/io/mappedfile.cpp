@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -9,6 +10,25 @@
 #include <unistd.h>
 
 namespace tf::io {
+
+namespace {
+
+// Bytes of file-backed (and shared) memory resident in this process, from the third field of /proc/self/statm;
+// npos where that file does not exist.
+std::size_t fileResidentBytes()
+{
+    FILE *f = std::fopen("/proc/self/statm", "r");
+    if (!f)
+        return std::string_view::npos;
+    unsigned long size = 0, resident = 0, shared = 0;
+    const int n = std::fscanf(f, "%lu %lu %lu", &size, &resident, &shared);
+    std::fclose(f);
+    if (n != 3)
+        return std::string_view::npos;
+    return std::size_t(shared) * std::size_t(::sysconf(_SC_PAGESIZE));
+}
+
+} // namespace
 
 MappedFile::~MappedFile()
 {
@@ -52,9 +72,21 @@ std::shared_ptr<const MappedFile> MappedFile::open(const std::string &path, std:
         file->m_data = static_cast<const char *>(p);
         file->m_size = std::size_t(st.st_size);
         file->m_mapped = true;
+        const std::size_t resident = fileResidentBytes();
+        file->m_fileResidentAtOpen = resident == std::string_view::npos ? 0 : resident;
     }
     ::close(fd);
     return file;
+}
+
+void MappedFile::trimResidentPages(std::size_t budgetBytes) const
+{
+    if (!m_mapped)
+        return;
+    const std::size_t now = fileResidentBytes();
+    if (now != std::string_view::npos && now < m_fileResidentAtOpen + budgetBytes)
+        return;
+    releaseResidentPages();
 }
 
 void MappedFile::releaseResidentPages(std::size_t before) const

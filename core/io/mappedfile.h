@@ -27,6 +27,11 @@ public:
     // later read faults the page back in from the page cache. Parsed strings are views into the file, so this is
     // what keeps a gigabyte recording from costing a gigabyte of resident memory once it has been read.
     void releaseResidentPages(std::size_t before = std::string_view::npos) const;
+    // Releases them only when the process's file-backed resident memory has grown by more than `budgetBytes` since
+    // the file was mapped: a pass that reads messages scattered over the whole file (verification, search) calls it
+    // often and cheaply, and the mapping's share of resident memory stays near the budget. Where the kernel does not
+    // say (no /proc), it releases every time.
+    void trimResidentPages(std::size_t budgetBytes) const;
     const std::string &path() const { return m_path; }
 
 private:
@@ -34,6 +39,7 @@ private:
     const char *m_data = nullptr;
     std::size_t m_size = 0;
     bool m_mapped = false;
+    std::size_t m_fileResidentAtOpen = 0;
     std::string m_owned;
     std::string m_path;
 };

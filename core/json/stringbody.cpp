@@ -18,31 +18,58 @@ bool isSpecial(unsigned char c)
     return c == '"' || c == '\\' || c < 0x20 || c >= 0x80;
 }
 
-// The next byte at or after `p` that ends a plain run: a quote, a backslash, a control character or a non-ASCII
-// byte. String bodies are most of a recording's bytes, so this loop is most of the parse.
-std::size_t nextSpecial(std::string_view text, std::size_t p)
+// Finds the bytes that end a plain run: quotes, backslashes, control characters and non-ASCII bytes. String bodies
+// are most of a recording's bytes, and JSON inside JSON has an escape every few bytes, so the finder remembers the
+// 16-byte window it last classified instead of classifying again after each escape.
+class SpecialFinder
 {
-    const char *base = text.data();
-    const std::size_t n = text.size();
-#if defined(__SSE2__)
-    const __m128i quote = _mm_set1_epi8('"');
-    const __m128i backslash = _mm_set1_epi8('\\');
-    const __m128i lastControl = _mm_set1_epi8(0x1F);
-    while (p + 16 <= n) {
-        const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i *>(base + p));
-        const __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, backslash)),
-                                         _mm_cmpeq_epi8(_mm_min_epu8(x, lastControl), x));
-        // movemask of x itself flags the bytes with the high bit set: the non-ASCII ones.
-        const unsigned mask = unsigned(_mm_movemask_epi8(hit)) | unsigned(_mm_movemask_epi8(x));
-        if (mask)
-            return p + std::size_t(__builtin_ctz(mask));
-        p += 16;
+public:
+    explicit SpecialFinder(std::string_view text)
+        : m_text(text)
+    {
     }
+
+    // The first special byte at or after `p`, or the text's size.
+    std::size_t next(std::size_t p)
+    {
+        const std::size_t n = m_text.size();
+#if defined(__SSE2__)
+        while (true) {
+            if (m_haveWindow && p >= m_window && p < m_window + 16) {
+                const unsigned m = m_mask & (~0u << (p - m_window));
+                if (m)
+                    return m_window + std::size_t(__builtin_ctz(m));
+                p = m_window + 16;
+            }
+            if (p + 16 > n)
+                break;
+            m_window = p;
+            m_mask = classify(m_text.data() + p);
+            m_haveWindow = true;
+        }
 #endif
-    while (p < n && !isSpecial(static_cast<unsigned char>(base[p])))
-        ++p;
-    return p;
-}
+        while (p < n && !isSpecial(static_cast<unsigned char>(m_text[p])))
+            ++p;
+        return p;
+    }
+
+private:
+#if defined(__SSE2__)
+    static unsigned classify(const char *at)
+    {
+        const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i *>(at));
+        const __m128i hit =
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')), _mm_cmpeq_epi8(x, _mm_set1_epi8('\\'))),
+                         _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(0x1F)), x));
+        // movemask of x itself flags the bytes with the high bit set: the non-ASCII ones.
+        return unsigned(_mm_movemask_epi8(hit)) | unsigned(_mm_movemask_epi8(x));
+    }
+    std::size_t m_window = 0;
+    unsigned m_mask = 0;
+    bool m_haveWindow = false;
+#endif
+    std::string_view m_text;
+};
 
 int hexValue(char c)
 {
@@ -110,8 +137,9 @@ StringBodyScan scanStringBody(std::string_view text, std::size_t start)
     };
     const std::size_t n = text.size();
     std::size_t p = start;
+    SpecialFinder finder(text);
     while (true) {
-        p = nextSpecial(text, p);
+        p = finder.next(p);
         if (p >= n)
             return fail(start - 1, "unterminated string");
         const auto c = static_cast<unsigned char>(text[p]);

@@ -135,6 +135,11 @@ CallSummary summaryOf(const CallView &view, std::size_t i)
 
 } // namespace
 
+namespace {
+// How much of the mapped file the summary pass lets stay resident: a few calls' worth of messages.
+constexpr std::size_t kResidentMappingBudget = 16u << 20;
+} // namespace
+
 std::vector<CallSummary> summarizeCalls(const Run &run, const std::function<bool(double)> &progress)
 {
     const std::size_t count = run.calls.size();
@@ -159,8 +164,8 @@ std::vector<CallSummary> summarizeCalls(const Run &run, const std::function<bool
             previous = std::move(view);
             const std::size_t finished = done.fetch_add(1, std::memory_order_relaxed) + 1;
             // Rebuilding touches every message of the file again; let the mapping's pages go as the pass moves on.
-            if ((finished & 63) == 63 && run.source)
-                run.source->releaseResidentPages();
+            if ((finished & 3) == 3 && run.source)
+                run.source->trimResidentPages(kResidentMappingBudget);
             if (reports && progress && !progress(double(finished) / double(count)))
                 stop = true;
         }

@@ -175,7 +175,7 @@ LedgerRowFields ledgerRowFields(const json::Value &row)
     return f;
 }
 
-MessageFields messageFields(const json::Value &message)
+MessageFields messageFields(const json::Value &message, MessageContent content)
 {
     MessageFields f;
     if (!message.isObject()) {
@@ -188,7 +188,8 @@ MessageFields messageFields(const json::Value &message)
     if (const json::Value *c = message.find("content")) {
         f.contentIsText = c->isString();
         std::string scratch;
-        f.content = c->isString() ? toQString(c->stringView(scratch)) : toQString(json::prettyPrint(*c));
+        if (content == MessageContent::Include)
+            f.content = c->isString() ? toQString(c->stringView(scratch)) : toQString(json::prettyPrint(*c));
     }
     if (const json::Value *calls = message.findArray("toolCalls")) {
         for (const json::Value &c : *calls)

@@ -35,7 +35,9 @@ struct MessageFields
     QStringList toolCalls; // an assistant's calls, "name(id)"
     QString toolCallsJson; // the calls pretty-printed, for the detail view
 };
-MessageFields messageFields(const json::Value &message);
+enum class MessageContent { Include, Skip };
+// Skip leaves `content` empty (and contentIsText set): for callers that read a long text themselves.
+MessageFields messageFields(const json::Value &message, MessageContent content = MessageContent::Include);
 
 // A value as one line for tables: strings quoted as JSON does, everything else as JSON.
 QString compactJson(const json::Value &value);

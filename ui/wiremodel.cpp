@@ -23,6 +23,21 @@ QList<QPoint> lonePoints(std::string_view wtf8)
     return out;
 }
 
+// The one-line preview of a long WTF-8 text, converting only a prefix when the prefix already fills the line.
+QString previewOf(std::string_view wtf8)
+{
+    constexpr std::size_t kPrefixBytes = 2048;
+    if (wtf8.size() > kPrefixBytes) {
+        std::size_t cut = kPrefixBytes;
+        while (cut > 0 && (static_cast<unsigned char>(wtf8[cut]) & 0xC0) == 0x80)
+            --cut; // never split a character
+        const QString line = previewLine(toQString(wtf8.substr(0, cut)));
+        if (line.endsWith(QChar(0x2026)))
+            return line;
+    }
+    return previewLine(toQString(wtf8));
+}
+
 // Receipt part ids (callview.h PartCheck::part): "messages[4]", "system.pieces[2]", "tools.schema[NAME]".
 std::optional<std::pair<std::string, std::string>> splitPart(const std::string &part)
 {
@@ -90,29 +105,45 @@ void WireModel::setBundle(const BundleHandle &bundle)
         if (v.conversationOnRecord && v.asSent.isArray()) {
             for (std::size_t i = 0; i < v.asSent.size(); ++i) {
                 const json::Value &m = v.asSent.at(i);
-                const MessageFields f = messageFields(m);
+                const json::Value *content = m.findString("content");
+                const MessageFields f = messageFields(m, content ? MessageContent::Skip : MessageContent::Include);
                 Item item;
                 item.item = QString::number(i);
                 item.role = f.role;
                 item.id = !f.toolCallId.isEmpty() ? f.toolCallId : f.toolCalls.join(QStringLiteral(", "));
-                item.content = f.content;
                 item.extra = f.toolCallsJson;
-                item.size = int(item.content.size());
                 std::string scratch;
-                if (const json::Value *c = m.findString("content"))
-                    item.lone = lonePoints(c->stringView(scratch));
-                item.preview = previewLine(!f.content.isEmpty() ? f.content : f.toolCalls.join(QStringLiteral(", ")));
+                if (content) {
+                    const std::string_view text = content->stringView(scratch);
+                    item.contentSource = *content;
+                    item.size = int(text::lengthU16(text));
+                    item.lone = lonePoints(text);
+                    item.preview = !text.empty() ? previewOf(text) : previewLine(f.toolCalls.join(QStringLiteral(", ")));
+                } else {
+                    item.content = f.content;
+                    item.size = int(item.content.size());
+                    item.preview =
+                        previewLine(!f.content.isEmpty() ? f.content : f.toolCalls.join(QStringLiteral(", ")));
+                }
                 if (const findings::CollapsedMessage *c = collapsed.value(i)) {
                     item.collapsed = true;
                     item.ticket = toQString(c->ticket);
                     item.standing = toQString(c->standing);
+                    item.originalSize = 0;
                     if (v.committed.isArray() && i < v.committed.size()) {
-                        item.original = messageFields(v.committed.at(i)).content;
-                        if (const json::Value *c = v.committed.at(i).findString("content"))
-                            item.originalLone = lonePoints(c->stringView(scratch));
+                        const json::Value &committed = v.committed.at(i);
+                        if (const json::Value *c = committed.findString("content")) {
+                            const std::string_view text = c->stringView(scratch);
+                            item.originalSource = *c;
+                            item.originalSize = int(text::lengthU16(text));
+                            item.originalLone = lonePoints(text);
+                        } else {
+                            item.original = messageFields(committed).content;
+                            item.originalSize = int(item.original.size());
+                        }
                     }
                     item.lone.clear(); // the ticket is pure UTF-8
-                    item.size = int(item.original.size());
+                    item.size = item.originalSize;
                 }
                 // "undeclared" applies to result messages only: the id of a tool call is not a result.
                 item.undeclared =
@@ -261,9 +292,9 @@ QVariant WireModel::data(const QModelIndex &index, int role) const
     case StandingRole:
         return item.standing;
     case ContentRole:
-        return item.content;
+        return text(item.content, item.contentSource);
     case OriginalContentRole:
-        return item.original;
+        return text(item.original, item.originalSource);
     case ExtraRole:
         return item.extra;
     case LoneSurrogatesRole:
@@ -294,7 +325,7 @@ QVariant WireModel::data(const QModelIndex &index, int role) const
         QStringList tip;
         if (item.collapsed)
             tip << tr("Sent as a collapse ticket (standing %1) instead of its %2 UTF-16 units:")
-                       .arg(item.standing, formatCount(std::size_t(item.original.size())))
+                       .arg(item.standing, formatCount(std::size_t(item.originalSize)))
                 << item.ticket;
         if (item.undeclared)
             tip << tr("Undeclared: no standing names this result, so it was served in full.");
@@ -307,6 +338,15 @@ QVariant WireModel::data(const QModelIndex &index, int role) const
     default:
         return {};
     }
+}
+
+const QString &WireModel::text(QString &cache, const json::Value &source)
+{
+    if (cache.isNull() && source.isString()) {
+        std::string scratch;
+        cache = toQString(source.stringView(scratch));
+    }
+    return cache;
 }
 
 QVariant WireModel::headerData(int section, Qt::Orientation orientation, int role) const

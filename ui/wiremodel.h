@@ -69,12 +69,18 @@ public:
 private:
     struct Item
     {
-        QString item, role, id, status, preview, content, original, ticket, standing, extra, reason;
+        QString item, role, id, status, preview, ticket, standing, extra, reason;
+        // A message's text is converted only when a view asks for it: a call serves dozens of tool results of
+        // tens of kilobytes each, and converting them all on every switch would be most of the switch.
+        mutable QString content, original;
+        json::Value contentSource, originalSource; // string values, converted into content/original on demand
         int size = 0;
+        int originalSize = 0;
         int badge = -1;
         QList<QPoint> lone, originalLone; // lone surrogates (position, code unit), shown as U+FFFD
         bool collapsed = false, undeclared = false, damaged = false;
     };
+    static const QString &text(QString &cache, const json::Value &source);
     BundleHandle m_bundle;
     QList<Item> m_items[GroupCount];
 };

@@ -30,6 +30,24 @@ std::size_t defaultDeferEscapedStringBytes()
     return bytes;
 }
 
+std::string_view StringArena::copy(std::string_view s)
+{
+    constexpr std::size_t kBlockBytes = 64u << 10;
+    if (s.empty())
+        return {};
+    if (s.size() > m_blockFree) {
+        const std::size_t size = std::max(kBlockBytes, s.size());
+        m_blocks.push_back(std::make_unique<char[]>(size));
+        m_blockNext = m_blocks.back().get();
+        m_blockFree = size;
+    }
+    std::memcpy(m_blockNext, s.data(), s.size());
+    const std::string_view out(m_blockNext, s.size());
+    m_blockNext += s.size();
+    m_blockFree -= s.size();
+    return out;
+}
+
 std::string_view StringArena::store(std::string &&s)
 {
     m_strings.push_back(std::move(s));
@@ -87,7 +105,7 @@ private:
     std::string describeFound() const;
 
     bool parseString(std::string_view &out);
-    bool parseStringValue(Value &out, bool mayDefer);
+    bool parseStringValue(Value &out, bool mayDefer, bool copyShort);
     bool parseNumber(Value &out);
     bool parseArray(Value &out, std::size_t depth);
     bool parseObject(Value &out, std::size_t depth);
@@ -128,7 +146,7 @@ bool Parser::parseValue(Value &out, std::size_t depth)
     case '[':
         return parseArray(out, depth);
     case '"':
-        return parseStringValue(out, true);
+        return parseStringValue(out, true, true);
     case 't':
         return parseLiteral("true", Value::boolean(true), out);
     case 'f':
@@ -204,13 +222,13 @@ bool Parser::parseNumber(Value &out)
 bool Parser::parseString(std::string_view &out)
 {
     Value v;
-    if (!parseStringValue(v, false))
+    if (!parseStringValue(v, false, false))
         return false;
-    out = v.asString();
+    out = v.asString(); // a member name: the caller copies it
     return true;
 }
 
-bool Parser::parseStringValue(Value &out, bool mayDefer)
+bool Parser::parseStringValue(Value &out, bool mayDefer, bool copyShort)
 {
     const std::size_t start = ++m_pos; // past the quote
     const StringBodyScan scan = scanStringBody(m_text, start);
@@ -219,7 +237,7 @@ bool Parser::parseStringValue(Value &out, bool mayDefer)
     const std::string_view body = m_text.substr(start, scan.end - start);
     m_pos = scan.end + 1;
     if (!scan.escaped)
-        out = Value::borrowedString(body);
+        out = Value::borrowedString(copyShort && body.size() <= kCopiedStringBytes ? m_arena.copy(body) : body);
     else if (mayDefer && body.size() >= m_limits.deferEscapedStringBytes)
         out = Value::deferredString(body, scan.stringifyForm);
     else {

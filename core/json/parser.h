@@ -5,8 +5,10 @@
 #include <cstddef>
 #include <deque>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tf::json {
 
@@ -46,10 +48,21 @@ class StringArena
 {
 public:
     std::string_view store(std::string &&s);
+    // Copies a short string into blocks the arena owns.
+    std::string_view copy(std::string_view s);
 
 private:
     std::deque<std::string> m_strings;
+    std::vector<std::unique_ptr<char[]>> m_blocks;
+    std::size_t m_blockFree = 0;
+    char *m_blockNext = nullptr;
 };
+
+// Unescaped strings up to this many bytes are copied out of the source text. The fields a fold and every view read
+// (kinds, ids, paths, roles) are short and scattered over the whole file: left as views, reading one row faults in
+// a page — and the kernel maps its neighbours too — so a pass over a ledger of thousands of rows would bring most
+// of a gigabyte file back into resident memory. Copied, they cost a few bytes each.
+inline constexpr std::size_t kCopiedStringBytes = 64;
 
 // Parses one JSON value starting at `offset` (leading whitespace skipped). JavaScript's JSON.parse semantics:
 // lone surrogate escapes are kept (WTF-8), numbers become doubles, objects take JavaScript property order with a

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 
 namespace tf::text {
 
@@ -148,9 +149,13 @@ std::size_t lengthU16(std::string_view s)
 
 bool hasLoneSurrogate(std::string_view s)
 {
-    for (std::size_t i = 0; i + 1 < s.size(); ++i) {
-        if (static_cast<unsigned char>(s[i]) == 0xED && (static_cast<unsigned char>(s[i + 1]) & 0xE0) == 0xA0)
+    // A surrogate's WTF-8 form starts with ED, which is rare in text: jump between ED bytes.
+    const char *p = s.data();
+    const char *end = p + s.size();
+    while ((p = static_cast<const char *>(std::memchr(p, '\xED', std::size_t(end - p)))) != nullptr) {
+        if (p + 1 < end && (static_cast<unsigned char>(p[1]) & 0xE0) == 0xA0)
             return true;
+        ++p;
     }
     return false;
 }

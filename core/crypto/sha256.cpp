@@ -1,7 +1,14 @@
 #include "sha256.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#include <immintrin.h>
+#define TF_SHA_X86 1
+#endif
 
 namespace tf::crypto {
 
@@ -43,7 +50,91 @@ void storeBe32(std::uint8_t *p, std::uint32_t v)
     p[3] = std::uint8_t(v);
 }
 
+#if defined(TF_SHA_X86)
+bool cpuHasShaExtensions()
+{
+    unsigned a = 0, b = 0, c = 0, d = 0;
+    if (!__get_cpuid(1, &a, &b, &c, &d))
+        return false;
+    const bool ssse3 = c & (1u << 9), sse41 = c & (1u << 19);
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
+        return false;
+    return ssse3 && sse41 && (b & (1u << 29));
+}
+
+// The SHA-NI form of the same rounds (Intel's SHA extensions), which hash about five times faster than the
+// portable code: verification hashes every message of a recording, so this is a large part of opening one.
+// The state is kept as the instructions want it, ABEF and CDGH, and converted back once at the end.
+__attribute__((target("sha,sse4.1,ssse3"))) void compressShaNi(std::uint32_t *state, const std::uint8_t *data,
+                                                                std::size_t count)
+{
+    const __m128i byteSwap = _mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
+    __m128i tmp = _mm_shuffle_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i *>(state)), 0xB1); // CDAB
+    __m128i state1 = _mm_shuffle_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i *>(state + 4)), 0x1B); // EFGH
+    __m128i state0 = _mm_alignr_epi8(tmp, state1, 8);    // ABEF
+    state1 = _mm_blend_epi16(state1, tmp, 0xF0);         // CDGH
+    for (; count > 0; --count, data += 64) {
+        const __m128i abefSave = state0, cdghSave = state1;
+        __m128i w[16];
+        for (int i = 0; i < 16; ++i) {
+            if (i < 4) {
+                w[i] = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i *>(data + 16 * i)), byteSwap);
+            } else {
+                // W[t] for four t at once: σ0 terms (msg1), the W[t-7] terms (alignr), then the σ1 terms (msg2).
+                __m128i next = _mm_sha256msg1_epu32(w[i - 4], w[i - 3]);
+                next = _mm_add_epi32(next, _mm_alignr_epi8(w[i - 1], w[i - 2], 4));
+                w[i] = _mm_sha256msg2_epu32(next, w[i - 1]);
+            }
+            __m128i msg = _mm_add_epi32(w[i], _mm_loadu_si128(reinterpret_cast<const __m128i *>(&kRound[4 * i])));
+            state1 = _mm_sha256rnds2_epu32(state1, state0, msg);
+            msg = _mm_shuffle_epi32(msg, 0x0E);
+            state0 = _mm_sha256rnds2_epu32(state0, state1, msg);
+        }
+        state0 = _mm_add_epi32(state0, abefSave);
+        state1 = _mm_add_epi32(state1, cdghSave);
+    }
+    tmp = _mm_shuffle_epi32(state0, 0x1B);        // FEBA
+    state1 = _mm_shuffle_epi32(state1, 0xB1);     // DCHG
+    state0 = _mm_blend_epi16(tmp, state1, 0xF0);  // DCBA
+    state1 = _mm_alignr_epi8(state1, tmp, 8);     // HGFE
+    _mm_storeu_si128(reinterpret_cast<__m128i *>(state), state0);
+    _mm_storeu_si128(reinterpret_cast<__m128i *>(state + 4), state1);
+}
+
+const bool g_shaExtensionsPresent = cpuHasShaExtensions();
+#else
+const bool g_shaExtensionsPresent = false;
+#endif
+
+std::atomic<bool> g_shaExtensionsAllowed{true};
+
 } // namespace
+
+namespace detail {
+
+bool setShaExtensionsAllowed(bool allowed)
+{
+    return g_shaExtensionsAllowed.exchange(allowed);
+}
+
+bool shaExtensionsAvailable()
+{
+    return g_shaExtensionsPresent;
+}
+
+} // namespace detail
+
+void Sha256::compress(const std::uint8_t *blocks, std::size_t count)
+{
+#if defined(TF_SHA_X86)
+    if (g_shaExtensionsPresent && g_shaExtensionsAllowed.load(std::memory_order_relaxed)) {
+        compressShaNi(m_state.data(), blocks, count);
+        return;
+    }
+#endif
+    for (std::size_t i = 0; i < count; ++i)
+        compressPortable(blocks + 64 * i);
+}
 
 void Sha256::reset()
 {
@@ -53,7 +144,7 @@ void Sha256::reset()
 }
 
 // FIPS 180-4 §6.2.2, one 512-bit block.
-void Sha256::compress(const std::uint8_t *block)
+void Sha256::compressPortable(const std::uint8_t *block)
 {
     std::array<std::uint32_t, 64> w;
     for (std::size_t t = 0; t < 16; ++t)
@@ -111,10 +202,10 @@ void Sha256::update(const void *data, std::size_t size)
         compress(m_block.data());
         m_blockFill = 0;
     }
-    while (size >= m_block.size()) {
-        compress(p);
-        p += m_block.size();
-        size -= m_block.size();
+    if (const std::size_t whole = size / m_block.size()) {
+        compress(p, whole);
+        p += whole * m_block.size();
+        size -= whole * m_block.size();
     }
     if (size > 0) {
         std::memcpy(m_block.data(), p, size);

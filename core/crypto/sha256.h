@@ -34,12 +34,20 @@ public:
     static std::string hex(const Digest &digest);
 
 private:
-    void compress(const std::uint8_t *block);
+    void compress(const std::uint8_t *blocks, std::size_t count = 1);
+    void compressPortable(const std::uint8_t *block);
 
     std::array<std::uint32_t, 8> m_state{};
     std::array<std::uint8_t, 64> m_block{};
     std::size_t m_blockFill = 0;
     std::uint64_t m_totalBytes = 0;
 };
+
+namespace detail {
+// Whether the x86 SHA extensions may be used where the CPU has them (the default). Returns the previous setting;
+// tests turn them off to check the portable rounds against the same inputs.
+bool setShaExtensionsAllowed(bool allowed);
+bool shaExtensionsAvailable();
+} // namespace detail
 
 } // namespace tf::crypto

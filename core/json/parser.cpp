@@ -278,6 +278,7 @@ bool Parser::parseArray(Value &out, std::size_t depth)
         }
         return failHere("expected ',' or ']' in array, found " + describeFound());
     }
+    items.shrink_to_fit(); // growth by doubling leaves up to half of a parsed array's storage unused, for good
     out = Value::arrayFromItems(std::move(items));
     return true;
 }
@@ -359,6 +360,7 @@ bool Parser::parseObject(Value &out, std::size_t depth)
             return a.key.size() != b.key.size() ? a.key.size() < b.key.size() : a.key < b.key;
         });
     }
+    members.shrink_to_fit();
     out = Value::objectFromMembers(std::move(members));
     return true;
 }

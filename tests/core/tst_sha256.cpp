@@ -40,6 +40,7 @@ class TestSha256 : public QObject
 private slots:
     void nistVectors_data();
     void nistVectors();
+    void extensionsAgreeWithPortableRounds();
     void incrementalEqualsOneShotAtEverySplit();
     void byteAtATimeAcrossBlockBoundaries();
     void finishResetsForReuse();
@@ -70,6 +71,47 @@ void TestSha256::nistVectors()
     QFETCH(QByteArray, message);
     QFETCH(QString, digest);
     QCOMPARE(hexOf(message), digest);
+    // The same vector through the portable rounds (on a CPU with the SHA extensions the line above used them).
+    const bool previous = tf::crypto::detail::setShaExtensionsAllowed(false);
+    QCOMPARE(hexOf(message), digest);
+    tf::crypto::detail::setShaExtensionsAllowed(previous);
+}
+
+void TestSha256::extensionsAgreeWithPortableRounds()
+{
+    if (!tf::crypto::detail::shaExtensionsAvailable())
+        QSKIP("this CPU has no SHA extensions: only the portable rounds run here");
+    // Every length up to five blocks, then a multi-megabyte input fed in odd-sized pieces so that whole-block runs
+    // of every length start from every fill level.
+    std::string data;
+    std::uint32_t seed = 99;
+    for (int i = 0; i < (3 << 20) + 17; ++i) {
+        seed = seed * 1664525u + 1013904223u;
+        data.push_back(char(seed >> 24));
+    }
+    const auto both = [](const auto &feed) {
+        Sha256 fast, portable;
+        feed(fast);
+        const bool previous = tf::crypto::detail::setShaExtensionsAllowed(false);
+        feed(portable);
+        const auto portableDigest = portable.finish();
+        tf::crypto::detail::setShaExtensionsAllowed(previous);
+        return std::pair(fast.finish(), portableDigest);
+    };
+    for (std::size_t n = 0; n <= 320; ++n) {
+        const auto [fast, portable] = both([&](Sha256 &h) { h.update(data.data(), n); });
+        QVERIFY2(fast == portable, qPrintable(QStringLiteral("length %1").arg(n)));
+    }
+    const auto [fast, portable] = both([&](Sha256 &h) {
+        std::size_t at = 0, piece = 1;
+        while (at < data.size()) {
+            const std::size_t take = std::min(piece, data.size() - at);
+            h.update(data.data() + at, take);
+            at += take;
+            piece = piece * 7 % 9973 + 1;
+        }
+    });
+    QVERIFY(fast == portable);
 }
 
 void TestSha256::incrementalEqualsOneShotAtEverySplit()

@@ -12,6 +12,7 @@
 #include <QToolTip>
 
 #include <cmath>
+#include <optional>
 
 namespace tf::ui {
 
@@ -194,37 +195,7 @@ void StripChart::paintEvent(QPaintEvent *)
         p.fillRect(QRectF(band.left(), plot.top(), band.width(), 2), hl);
     }
 
-    const QColor pieceColor = theme::strong(Tone::Info, pal);
-    const QColor pieceSame = theme::mix(pieceColor, pal.color(QPalette::Base), 0.45);
-    const QColor readColor = theme::strong(Tone::Good, pal);
-    const QColor writeColor = theme::strong(Tone::Warn, pal);
-    const QColor unmeasured = theme::mix(grid, pal.color(QPalette::Base), 0.3);
-    for (int i = 0; i < n; ++i) {
-        const recording::CallSummary &c = m_run->calls[std::size_t(i)];
-        const qreal cx = plot.left() + slot * (i + 0.5);
-        if (c.pieceSizeUtf8 && m_maxPiece > 0) {
-            const qreal h = std::max(1.0, pieceLane.height() * double(*c.pieceSizeUtf8) / m_maxPiece);
-            p.fillRect(QRectF(cx - barWidth / 2, pieceLane.bottom() - h, barWidth, h),
-                       c.pieceChangedSincePrevious ? pieceColor : pieceSame);
-        }
-        const bool measured = c.cacheRead.has_value() || c.cacheWrite.has_value();
-        if (measured && m_maxTokens > 0) {
-            const qreal half = barWidth / 2;
-            const qreal hr = cacheLane.height() * c.cacheRead.value_or(0) / m_maxTokens;
-            const qreal hw = cacheLane.height() * c.cacheWrite.value_or(0) / m_maxTokens;
-            if (hr > 0)
-                p.fillRect(QRectF(cx - half, cacheLane.bottom() - std::max(1.0, hr), half, std::max(1.0, hr)),
-                           readColor);
-            if (hw > 0)
-                p.fillRect(QRectF(cx, cacheLane.bottom() - std::max(1.0, hw), half, std::max(1.0, hw)), writeColor);
-        } else if (!measured) {
-            p.fillRect(QRectF(cx - barWidth / 2, cacheLane.bottom() - 2, barWidth, 2), unmeasured);
-        }
-        if (isCacheMiss(c)) {
-            const qreal s = std::clamp(slot * 0.7, 5.0, 10.0);
-            paintGlyph(&p, QRectF(cx - s / 2, plot.top() - 1, s, s), Glyph::Miss, pal);
-        }
-    }
+    p.drawPixmap(QPointF(0, 0), barsLayer(pieceLane, cacheLane));
 
     // Epoch ticks: as many as fit.
     p.setPen(muted);
@@ -256,6 +227,77 @@ void StripChart::paintEvent(QPaintEvent *)
         p.setBrush(Qt::NoBrush);
         p.drawRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5));
     }
+}
+
+// The bars of every call, drawn once per run, size and palette: a switch repaints the chart for its cursor, and
+// drawing a hundred thousand calls each time would be most of the switch. Beyond one call per pixel column, calls
+// are merged per column (the largest piece and token counts, a miss if any call in it missed).
+const QPixmap &StripChart::barsLayer(const QRectF &pieceLane, const QRectF &cacheLane) const
+{
+    const QPalette pal = palette();
+    const qreal dpr = devicePixelRatioF();
+    const quintptr runKey = quintptr(m_run.get());
+    if (!m_bars.isNull() && m_barsSize == size() && m_barsDpr == dpr && m_barsPalette == pal.cacheKey() &&
+        m_barsRun == runKey)
+        return m_bars;
+    m_bars = QPixmap((QSizeF(size()) * dpr).toSize());
+    m_bars.setDevicePixelRatio(dpr);
+    m_bars.fill(Qt::transparent);
+    m_barsSize = size();
+    m_barsDpr = dpr;
+    m_barsPalette = pal.cacheKey();
+    m_barsRun = runKey;
+    if (!m_run || m_run->calls.empty())
+        return m_bars;
+
+    QPainter p(&m_bars);
+    const QColor grid = theme::gridLine(pal);
+    const QColor pieceColor = theme::strong(Tone::Info, pal);
+    const QColor pieceSame = theme::mix(pieceColor, pal.color(QPalette::Base), 0.45);
+    const QColor readColor = theme::strong(Tone::Good, pal);
+    const QColor writeColor = theme::strong(Tone::Warn, pal);
+    const QColor unmeasured = theme::mix(grid, pal.color(QPalette::Base), 0.3);
+    const std::size_t n = m_run->calls.size();
+    const std::size_t groups = std::clamp<std::size_t>(std::size_t(pieceLane.width()), 1, n);
+    const qreal slot = pieceLane.width() / qreal(groups);
+    const qreal barWidth = std::clamp(slot * 0.62, 1.0, 28.0);
+    for (std::size_t g = 0; g < groups; ++g) {
+        std::optional<std::size_t> piece;
+        bool changed = false, measured = false, miss = false;
+        double read = 0, write = 0;
+        for (std::size_t i = g * n / groups; i < (g + 1) * n / groups; ++i) {
+            const recording::CallSummary &c = m_run->calls[i];
+            if (c.pieceSizeUtf8)
+                piece = std::max(piece.value_or(0), *c.pieceSizeUtf8);
+            changed = changed || (c.pieceSizeUtf8 && c.pieceChangedSincePrevious);
+            measured = measured || c.cacheRead.has_value() || c.cacheWrite.has_value();
+            read = std::max(read, c.cacheRead.value_or(0));
+            write = std::max(write, c.cacheWrite.value_or(0));
+            miss = miss || isCacheMiss(c);
+        }
+        const qreal cx = pieceLane.left() + slot * (qreal(g) + 0.5);
+        if (piece && m_maxPiece > 0) {
+            const qreal h = std::max(1.0, pieceLane.height() * double(*piece) / m_maxPiece);
+            p.fillRect(QRectF(cx - barWidth / 2, pieceLane.bottom() - h, barWidth, h), changed ? pieceColor : pieceSame);
+        }
+        if (measured && m_maxTokens > 0) {
+            const qreal half = barWidth / 2;
+            const qreal hr = cacheLane.height() * read / m_maxTokens;
+            const qreal hw = cacheLane.height() * write / m_maxTokens;
+            if (hr > 0)
+                p.fillRect(QRectF(cx - half, cacheLane.bottom() - std::max(1.0, hr), half, std::max(1.0, hr)),
+                           readColor);
+            if (hw > 0)
+                p.fillRect(QRectF(cx, cacheLane.bottom() - std::max(1.0, hw), half, std::max(1.0, hw)), writeColor);
+        } else if (!measured) {
+            p.fillRect(QRectF(cx - barWidth / 2, cacheLane.bottom() - 2, barWidth, 2), unmeasured);
+        }
+        if (miss) {
+            const qreal s = std::clamp(slot * 0.7, 5.0, 10.0);
+            paintGlyph(&p, QRectF(cx - s / 2, plotRect().top() - 1, s, s), Glyph::Miss, pal);
+        }
+    }
+    return m_bars;
 }
 
 void StripChart::mousePressEvent(QMouseEvent *event)

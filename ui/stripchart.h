@@ -2,6 +2,7 @@
 
 #include "loadedrun.h"
 
+#include <QPixmap>
 #include <QWidget>
 
 namespace tf::ui {
@@ -40,11 +41,17 @@ protected:
 private:
     QRectF plotRect() const;
     void activate(int ordinal);
+    const QPixmap &barsLayer(const QRectF &pieceLane, const QRectF &cacheLane) const;
 
     RunHandle m_run;
     int m_current = -1;
     double m_maxPiece = 0;
     double m_maxTokens = 0;
+    mutable QPixmap m_bars;
+    mutable QSize m_barsSize;
+    mutable qreal m_barsDpr = 0;
+    mutable qint64 m_barsPalette = 0;
+    mutable quintptr m_barsRun = 0;
 };
 
 } // namespace tf::ui

@@ -183,7 +183,6 @@ void StripChart::paintEvent(QPaintEvent *)
         return;
     const int n = int(m_run->calls.size());
     const qreal slot = plot.width() / n;
-    const qreal barWidth = std::clamp(slot * 0.62, 1.0, 28.0);
 
     // The selected call.
     if (m_current >= 0 && m_current < n) {

@@ -150,6 +150,8 @@ std::size_t lengthU16(std::string_view s)
 bool hasLoneSurrogate(std::string_view s)
 {
     // A surrogate's WTF-8 form starts with ED, which is rare in text: jump between ED bytes.
+    if (s.empty())
+        return false; // an empty view may hold a null pointer, which memchr must not see
     const char *p = s.data();
     const char *end = p + s.size();
     while ((p = static_cast<const char *>(std::memchr(p, '\xED', std::size_t(end - p)))) != nullptr) {

@@ -35,23 +35,22 @@ std::string_view StringArena::copy(std::string_view s)
     constexpr std::size_t kBlockBytes = 64u << 10;
     if (s.empty())
         return {};
+    if (s.size() > kBlockBytes / 4) {
+        // A long string (decoded when deferral is off) gets a block of its own; the current block stays in use.
+        m_blocks.push_back(std::make_unique<char[]>(s.size()));
+        std::memcpy(m_blocks.back().get(), s.data(), s.size());
+        return {m_blocks.back().get(), s.size()};
+    }
     if (s.size() > m_blockFree) {
-        const std::size_t size = std::max(kBlockBytes, s.size());
-        m_blocks.push_back(std::make_unique<char[]>(size));
+        m_blocks.push_back(std::make_unique<char[]>(kBlockBytes));
         m_blockNext = m_blocks.back().get();
-        m_blockFree = size;
+        m_blockFree = kBlockBytes;
     }
     std::memcpy(m_blockNext, s.data(), s.size());
     const std::string_view out(m_blockNext, s.size());
     m_blockNext += s.size();
     m_blockFree -= s.size();
     return out;
-}
-
-std::string_view StringArena::store(std::string &&s)
-{
-    m_strings.push_back(std::move(s));
-    return m_strings.back();
 }
 
 void lineColumnAt(std::string_view text, std::size_t offset, std::size_t &line, std::size_t &column)
@@ -243,7 +242,7 @@ bool Parser::parseStringValue(Value &out, bool mayDefer, bool copyShort)
     else {
         std::string decoded;
         decodeStringBody(body, decoded);
-        out = Value::borrowedString(m_arena.store(std::move(decoded)));
+        out = Value::borrowedString(m_arena.copy(decoded));
     }
     return true;
 }

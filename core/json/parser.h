@@ -3,7 +3,6 @@
 #include "value.h"
 
 #include <cstddef>
-#include <deque>
 #include <functional>
 #include <memory>
 #include <string>
@@ -42,17 +41,15 @@ struct ParseError
     std::string describe() const;
 };
 
-// Owns the decoded copies of strings that held escapes; unescaped strings are views into the source text, so the
-// source must outlive the values as well.
+// Owns the decoded copies of short strings that held escapes, and the copies of short unescaped ones; other strings
+// are views into the source text, so the source must outlive the values as well.
 class StringArena
 {
 public:
-    std::string_view store(std::string &&s);
-    // Copies a short string into blocks the arena owns.
+    // Copies a string into blocks the arena owns.
     std::string_view copy(std::string_view s);
 
 private:
-    std::deque<std::string> m_strings;
     std::vector<std::unique_ptr<char[]>> m_blocks;
     std::size_t m_blockFree = 0;
     char *m_blockNext = nullptr;

@@ -1,5 +1,7 @@
 #include "appsetup.h"
 
+#include "fonts.h"
+
 #include <QApplication>
 #include <QIcon>
 
@@ -20,6 +22,7 @@ void setupApplication(QApplication &app)
 {
     setApplicationNames();
     app.setWindowIcon(QIcon(QStringLiteral(":/tracefold/icons/tracefold.svg")));
+    fonts::applyApplicationFont();
 }
 
 } // namespace tf::ui

@@ -2,6 +2,7 @@
 
 #include "annotatedtextview.h"
 #include "elidedlabel.h"
+#include "fonts.h"
 #include "piecemodel.h"
 #include "qtstrings.h"
 #include "theme.h"
@@ -11,7 +12,6 @@
 #include <QApplication>
 #include <QButtonGroup>
 #include <QClipboard>
-#include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMimeData>
@@ -106,7 +106,7 @@ FindingsPane::FindingsPane(QWidget *parent)
     m_structured->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     m_raw = new AnnotatedTextView(m_stack);
     m_raw->setObjectName(QStringLiteral("pieceRawView"));
-    m_raw->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_raw->setFont(fonts::fixedPitch());
     m_raw->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     m_noPiece = new QLabel(m_stack);
     m_noPiece->setObjectName(QStringLiteral("noPieceLabel"));

@@ -5,7 +5,7 @@
 namespace tf::ui {
 
 GlyphDelegate::GlyphDelegate(int glyphRole, QObject *parent)
-    : QStyledItemDelegate(parent)
+    : ItemDelegate(parent)
     , m_role(glyphRole)
 {
 }

@@ -1,12 +1,12 @@
 #pragma once
 
-#include <QStyledItemDelegate>
+#include "itemdelegate.h"
 
 namespace tf::ui {
 
 // Draws the glyph a model gives in `glyphRole` (an int, see glyphs.h) as the item's decoration, beside its text.
 // Models stay free of widgets and icons; this is the one place a role becomes a picture.
-class GlyphDelegate : public QStyledItemDelegate
+class GlyphDelegate : public ItemDelegate
 {
     Q_OBJECT
 

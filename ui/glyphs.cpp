@@ -7,6 +7,9 @@
 #include <QPainter>
 #include <QPainterPath>
 #include <QPixmap>
+#include <QPixmapCache>
+
+#include <array>
 
 namespace tf::ui {
 
@@ -67,33 +70,51 @@ public:
     {
     }
 
+    // Item views paint a glyph per row on every repaint: the vector drawing is done once per size, scale, mode
+    // and palette and kept in QPixmapCache.
     void paint(QPainter *painter, const QRect &rect, QIcon::Mode mode, QIcon::State) override
     {
-        QPalette palette = QGuiApplication::palette();
-        if (mode == QIcon::Disabled)
-            painter->setOpacity(0.45);
-        paintGlyph(painter, rect, m_glyph, palette);
+        const qreal scale = painter->device() ? painter->device()->devicePixelRatioF() : 1.0;
+        painter->drawPixmap(rect, rendered(rect.size(), mode, scale));
     }
 
-    QPixmap pixmap(const QSize &size, QIcon::Mode mode, QIcon::State state) override
-    {
-        return scaledPixmap(size, mode, state, 1.0);
-    }
+    QPixmap pixmap(const QSize &size, QIcon::Mode mode, QIcon::State) override { return rendered(size, mode, 1.0); }
 
-    QPixmap scaledPixmap(const QSize &size, QIcon::Mode mode, QIcon::State state, qreal scale) override
+    QPixmap scaledPixmap(const QSize &size, QIcon::Mode mode, QIcon::State, qreal scale) override
     {
-        QPixmap pm(size * scale);
-        pm.setDevicePixelRatio(scale);
-        pm.fill(Qt::transparent);
-        QPainter p(&pm);
-        paint(&p, QRect(QPoint(0, 0), size), mode, state);
-        return pm;
+        return rendered(size, mode, scale);
     }
 
     QIconEngine *clone() const override { return new GlyphIconEngine(m_glyph); }
     QString key() const override { return QStringLiteral("tracefold-glyph"); }
 
 private:
+    QPixmap rendered(const QSize &size, QIcon::Mode mode, qreal scale) const
+    {
+        const QPalette palette = QGuiApplication::palette();
+        const QString key = QStringLiteral("tracefold-glyph:%1:%2x%3@%4:%5:%6")
+                                .arg(int(m_glyph))
+                                .arg(size.width())
+                                .arg(size.height())
+                                .arg(scale)
+                                .arg(int(mode))
+                                .arg(palette.cacheKey());
+        QPixmap pm;
+        if (QPixmapCache::find(key, &pm))
+            return pm;
+        pm = QPixmap(size * scale);
+        pm.setDevicePixelRatio(scale);
+        pm.fill(Qt::transparent);
+        {
+            QPainter p(&pm);
+            if (mode == QIcon::Disabled)
+                p.setOpacity(0.45);
+            paintGlyph(&p, QRectF(QPointF(0, 0), QSizeF(size)), m_glyph, palette);
+        }
+        QPixmapCache::insert(key, pm);
+        return pm;
+    }
+
     Glyph m_glyph;
 };
 
@@ -231,7 +252,14 @@ void paintGlyph(QPainter *p, const QRectF &rect, Glyph glyph, const QPalette &pa
 
 QIcon glyphIcon(Glyph glyph)
 {
-    return QIcon(new GlyphIconEngine(glyph));
+    // One icon per glyph: delegates ask for one per cell and repaint.
+    static const auto icons = [] {
+        std::array<QIcon, std::size_t(Glyph::Miss) + 1> all;
+        for (std::size_t i = 0; i < all.size(); ++i)
+            all[i] = QIcon(new GlyphIconEngine(Glyph(i)));
+        return all;
+    }();
+    return icons.at(std::size_t(glyph));
 }
 
 } // namespace tf::ui

@@ -26,7 +26,7 @@ enum class Glyph
     LedgerChanged,
     Collapsed,
     Undeclared,
-    Miss,
+    Miss, // the last: glyphIcon() keeps one icon per glyph up to it
 };
 
 void paintGlyph(QPainter *painter, const QRectF &rect, Glyph glyph, const QPalette &palette);

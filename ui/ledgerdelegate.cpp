@@ -52,7 +52,7 @@ void LedgerDelegate::initStyleOption(QStyleOptionViewItem *option, const QModelI
 
 void LedgerDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
 {
-    QStyledItemDelegate::paint(painter, option, index);
+    ItemDelegate::paint(painter, option, index);
     const int marks = index.data(LedgerModel::MarksRole).toInt();
     if (index.column() == 0 && (marks & LedgerModel::NewMark))
         painter->fillRect(QRect(option.rect.left(), option.rect.top(), 3, option.rect.height()),

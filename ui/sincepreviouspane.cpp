@@ -3,11 +3,11 @@
 #include "annotatedtextview.h"
 #include "callstatus.h"
 #include "elidedlabel.h"
+#include "fonts.h"
 #include "glyphlabel.h"
 #include "qtstrings.h"
 #include "theme.h"
 
-#include <QFontDatabase>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -119,7 +119,7 @@ SincePreviousPane::SincePreviousPane(QWidget *parent)
 
     m_diff = new AnnotatedTextView(this);
     m_diff->setObjectName(QStringLiteral("pieceDiffView"));
-    m_diff->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_diff->setFont(fonts::fixedPitch());
     m_diff->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     layout->addWidget(m_diff, 1);
 }

@@ -66,7 +66,7 @@ void WireDelegate::initStyleOption(QStyleOptionViewItem *option, const QModelInd
 
 void WireDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
 {
-    QStyledItemDelegate::paint(painter, option, index);
+    ItemDelegate::paint(painter, option, index);
     if (index.column() == WireModel::ItemColumn && index.data(WireModel::CollapsedRole).toBool())
         painter->fillRect(QRect(option.rect.left(), option.rect.top(), 3, option.rect.height()),
                           theme::strong(Tone::Warn, option.palette));

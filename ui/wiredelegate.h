@@ -1,17 +1,17 @@
 #pragma once
 
-#include <QStyledItemDelegate>
+#include "itemdelegate.h"
 
 namespace tf::ui {
 
 // Wire rows: a collapsed tool result is tinted and badged (ticket glyph, "collapsed · standing"), an undeclared
 // result badged with a dashed outline, a damaged part badged red; group rows are bold.
-class WireDelegate : public QStyledItemDelegate
+class WireDelegate : public ItemDelegate
 {
     Q_OBJECT
 
 public:
-    using QStyledItemDelegate::QStyledItemDelegate;
+    using ItemDelegate::ItemDelegate;
 
     // The background a row gets (empty brush: none); the one rule for "highlighted", shared with tests.
     static QBrush rowBackground(const QModelIndex &index, const QPalette &palette);

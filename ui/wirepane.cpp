@@ -2,12 +2,12 @@
 
 #include "annotatedtextview.h"
 #include "elidedlabel.h"
+#include "fonts.h"
 #include "qtstrings.h"
 #include "theme.h"
 #include "wiredelegate.h"
 #include "wiremodel.h"
 
-#include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -77,7 +77,7 @@ WirePane::WirePane(QWidget *parent)
     detailLayout->addWidget(m_detailBar);
     m_detail = new AnnotatedTextView(detailBox);
     m_detail->setObjectName(QStringLiteral("wireDetail"));
-    m_detail->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_detail->setFont(fonts::fixedPitch());
     m_detail->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     detailLayout->addWidget(m_detail, 1);
     m_splitter->addWidget(m_view);

@@ -9,6 +9,7 @@
 //    shown (the core per-call view on the worker, then every pane's model), as p50 / p99 / max.
 // Not a test: it prints figures for docs/performance.md.
 
+#include "ui/appsetup.h"
 #include "ui/mainwindow.h"
 
 #include <QApplication>
@@ -25,6 +26,7 @@ int main(int argc, char **argv)
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
+    tf::ui::setupApplication(app); // what the app sets up (fonts, names), so the figures are the shipped window's
     const QStringList args = QApplication::arguments();
     if (args.size() < 2) {
         std::fprintf(stderr, "usage: tracefold-bench-gui FILE [--switches N]\n");
@@ -35,7 +37,9 @@ int main(int argc, char **argv)
     if (const qsizetype i = args.indexOf(QStringLiteral("--switches")); i > 0 && i + 1 < args.size())
         switches = args.at(i + 1).toInt();
 
-    tf::ui::MainWindow window;
+    tf::ui::MainWindow::Options options;
+    options.persistSettings = false; // the user's recent files and layout stay untouched
+    tf::ui::MainWindow window(options);
     window.resize(1400, 900);
     window.show();
 

@@ -1,0 +1,170 @@
+// The item views' fast text path: ItemDelegate must paint what QStyledItemDelegate paints (same pixels), and
+// elidedLine() must return what QFontMetrics::elidedText() returns, for every kind of text a cell can hold.
+
+#include "ui/fonts.h"
+#include "ui/glyphdelegate.h"
+#include "ui/glyphs.h"
+#include "ui/itemdelegate.h"
+#include "ui/textlayoutcache.h"
+
+#include <QApplication>
+#include <QFontMetrics>
+#include <QImage>
+#include <QPainter>
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QTest>
+
+#include <memory>
+
+using namespace tf::ui;
+
+namespace {
+
+constexpr int kGlyphRole = Qt::UserRole + 1;
+
+// The text of every cell kind: numbers, ids, a long tool result, markup that must stay literal, non-Latin scripts
+// (Arabic and Devanagari need shaping), astral characters, zero-width characters that make a prefix narrow.
+QStringList cellTexts()
+{
+    return {
+        QStringLiteral("42"),
+        QStringLiteral("call_58"),
+        QStringLiteral("{\"port\":\"fc1/3\",\"state\":\"up\",\"crc\":93820,\"log\":\"sfp port timeout\"}").repeated(40),
+        QStringLiteral("<b>bold</b> <img src=x> &amp; <a href=\"h\">link</a>"),
+        QStringLiteral("مرحبا بالعالم — नमस्ते दुनिया — 你好"),
+        QStringLiteral("😀 emoji 😀 at the cut ") + QString::fromUcs4(U"😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀"),
+        QString(400, QChar(0x200B)) + QStringLiteral("visible after zero-width characters"),
+        QString(),
+    };
+}
+
+} // namespace
+
+class TestItemDelegate : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void elidedLineMatchesFontMetrics_data();
+    void elidedLineMatchesFontMetrics();
+    void paintsLikeStyledDelegate_data();
+    void paintsLikeStyledDelegate();
+    void cacheKeepsOneLayoutPerTextAndWidth();
+};
+
+void TestItemDelegate::initTestCase()
+{
+    fonts::applyApplicationFont();
+}
+
+void TestItemDelegate::elidedLineMatchesFontMetrics_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("width");
+    QTest::addColumn<int>("mode");
+    const QStringList texts = cellTexts();
+    for (int t = 0; t < texts.size(); ++t)
+        for (int width : {0, 7, 60, 240, 900})
+            for (Qt::TextElideMode mode : {Qt::ElideRight, Qt::ElideLeft, Qt::ElideMiddle, Qt::ElideNone})
+                QTest::addRow("text%d-w%d-mode%d", t, width, int(mode)) << texts.at(t) << width << int(mode);
+}
+
+void TestItemDelegate::elidedLineMatchesFontMetrics()
+{
+    QFETCH(QString, text);
+    QFETCH(int, width);
+    QFETCH(int, mode);
+    const QFont font = QApplication::font();
+    const auto m = Qt::TextElideMode(mode);
+    QCOMPARE(elidedLine(text, font, width, m), QFontMetrics(font).elidedText(text, m, width));
+}
+
+void TestItemDelegate::paintsLikeStyledDelegate_data()
+{
+    QTest::addColumn<int>("columnWidth");
+    QTest::addColumn<bool>("glyphs");
+    for (int w : {40, 120, 400})
+        for (bool glyphs : {false, true})
+            QTest::addRow("w%d%s", w, glyphs ? "-glyphs" : "") << w << glyphs;
+}
+
+// The same table painted twice, once with QStyledItemDelegate and once with the fast path: every pixel must agree
+// (alignment, selection colours, a foreground role, an icon, elision, literal markup).
+void TestItemDelegate::paintsLikeStyledDelegate()
+{
+    QFETCH(int, columnWidth);
+    QFETCH(bool, glyphs);
+    const QStringList texts = cellTexts();
+    QStandardItemModel model(int(texts.size()), 3);
+    for (int r = 0; r < texts.size(); ++r) {
+        auto *left = new QStandardItem(texts.at(r));
+        left->setData(int(Glyph::Verified), kGlyphRole);
+        model.setItem(r, 0, left);
+        auto *right = new QStandardItem(texts.at(r));
+        right->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        right->setForeground(QColor(0x0072B2));
+        model.setItem(r, 1, right);
+        auto *centre = new QStandardItem(texts.at(r));
+        centre->setTextAlignment(Qt::AlignCenter);
+        QFont bold = QApplication::font();
+        bold.setBold(true);
+        centre->setFont(bold);
+        model.setItem(r, 2, centre);
+    }
+    const auto render = [&](QAbstractItemDelegate *delegate) {
+        QTableView view;
+        view.setItemDelegate(delegate);
+        view.setWordWrap(false); // as every table of the window (wrapped text takes QStyledItemDelegate's path)
+        view.setModel(&model);
+        for (int c = 0; c < 3; ++c)
+            view.setColumnWidth(c, columnWidth);
+        view.resize(3 * columnWidth + 40, 30 * int(texts.size()) + 40);
+        view.selectRow(2);
+        view.show();
+        if (!QTest::qWaitForWindowExposed(&view))
+            return QImage();
+        return view.viewport()->grab().toImage();
+    };
+    // The reference is the same options (GlyphDelegate's decoration included) painted by QStyledItemDelegate.
+    struct StyledGlyphs : GlyphDelegate
+    {
+        using GlyphDelegate::GlyphDelegate;
+        void paint(QPainter *p, const QStyleOptionViewItem &o, const QModelIndex &i) const override
+        {
+            QStyledItemDelegate::paint(p, o, i); // NOLINT(bugprone-parent-virtual-call): the reference path
+        }
+    };
+    std::unique_ptr<QAbstractItemDelegate> reference, fast;
+    if (glyphs) {
+        reference = std::make_unique<StyledGlyphs>(kGlyphRole);
+        fast = std::make_unique<GlyphDelegate>(kGlyphRole);
+    } else {
+        reference = std::make_unique<QStyledItemDelegate>();
+        fast = std::make_unique<ItemDelegate>();
+    }
+    const QImage expected = render(reference.get());
+    const QImage got = render(fast.get());
+    QVERIFY(!expected.isNull());
+    QCOMPARE(got, expected);
+}
+
+void TestItemDelegate::cacheKeepsOneLayoutPerTextAndWidth()
+{
+    TextLayoutCache &cache = TextLayoutCache::instance();
+    const QFont font = QApplication::font();
+    const QString text = QStringLiteral("<b>not bold</b> and long enough to be elided at forty pixels");
+    const auto lineAt = [&](int width) -> const TextLayoutCache::Line & {
+        return cache.line(text, font, width, Qt::ElideRight, Qt::AlignLeft, Qt::LeftToRight);
+    };
+    const TextLayoutCache::Line &first = lineAt(40);
+    QCOMPARE(&lineAt(40), &first);
+    QCOMPARE(first.layout.text(), QFontMetrics(font).elidedText(text, Qt::ElideRight, 40));
+    QCOMPARE(first.layout.lineCount(), 1);
+    QVERIFY(first.height > 0);
+    QVERIFY(&lineAt(41) != &first);
+}
+
+QTEST_MAIN(TestItemDelegate)
+#include "tst_itemdelegate.moc"

@@ -7,6 +7,8 @@
 //    could not answer input.
 // 2. Switching calls: for N random calls, the time from asking the window for the call until it announces the call
 //    shown (the core per-call view on the worker, then every pane's model), as p50 / p99 / max.
+// 3. Where the switches' time went on the GUI thread: the events it handled while switching, summed by kind
+//    (painting, layout, the worker's result and the models' resets, timers, the rest), as ms per switch.
 // Not a test: it prints figures for docs/performance.md.
 
 #include "ui/appsetup.h"
@@ -21,11 +23,70 @@
 #include <random>
 #include <vector>
 
+namespace {
+
+// Times every event the GUI thread handles at the outermost level, by kind, while `recording` is set.
+class TimedApplication : public QApplication
+{
+public:
+    using QApplication::QApplication;
+
+    bool notify(QObject *receiver, QEvent *event) override
+    {
+        if (!recording || m_depth > 0)
+            return QApplication::notify(receiver, event);
+        ++m_depth;
+        QElapsedTimer t;
+        t.start();
+        const bool result = QApplication::notify(receiver, event);
+        --m_depth;
+        spent[kindOf(event->type())] += t.nsecsElapsed();
+        return result;
+    }
+
+    enum Kind
+    {
+        Paint,
+        Layout,
+        Results,
+        Timers,
+        Other,
+        KindCount
+    };
+    static constexpr const char *kKindNames[KindCount] = {"painting", "layout", "worker results and model resets",
+                                                          "timers", "other events"};
+    bool recording = false;
+    qint64 spent[KindCount] = {};
+
+private:
+    static Kind kindOf(QEvent::Type type)
+    {
+        switch (type) {
+        case QEvent::UpdateRequest:
+        case QEvent::Paint:
+            return Paint;
+        case QEvent::LayoutRequest:
+            return Layout;
+        case QEvent::MetaCall:
+        case QEvent::FutureCallOut:
+            return Results;
+        case QEvent::Timer:
+            return Timers;
+        default:
+            return Other;
+        }
+    }
+
+    int m_depth = 0;
+};
+
+} // namespace
+
 int main(int argc, char **argv)
 {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
+    TimedApplication app(argc, argv);
     tf::ui::setupApplication(app); // what the app sets up (fonts, names), so the figures are the shipped window's
     const QStringList args = QApplication::arguments();
     if (args.size() < 2) {
@@ -90,6 +151,7 @@ int main(int argc, char **argv)
 
     std::mt19937 rng(11);
     std::vector<double> times;
+    app.recording = true;
     for (int i = 0; i < switches && calls > 1; ++i) {
         int target = int(rng() % calls);
         if (target == shown)
@@ -101,11 +163,19 @@ int main(int argc, char **argv)
             QApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
         times.push_back(double(t.nsecsElapsed()) / 1e6);
     }
+    app.recording = false;
     if (!times.empty()) {
         std::sort(times.begin(), times.end());
-        const auto at = [&](double p) { return times[std::min(times.size() - 1, std::size_t(p * double(times.size())))]; };
-        std::printf("\n| switches | GUI switch p50 ms | p99 ms | max ms |\n|---|---|---|---|\n| %zu | %.2f | %.2f | %.2f |\n",
-                    times.size(), at(0.5), at(0.99), times.back());
+        const auto at = [&](double p) {
+            return times[std::min(times.size() - 1, std::size_t(p * double(times.size())))];
+        };
+        std::printf(
+            "\n| switches | GUI switch p50 ms | p99 ms | max ms |\n|---|---|---|---|\n| %zu | %.2f | %.2f | %.2f |\n",
+            times.size(), at(0.5), at(0.99), times.back());
+        std::printf("\n| GUI thread, ms per switch | |\n|---|---|\n");
+        for (int k = 0; k < TimedApplication::KindCount; ++k)
+            std::printf("| %s | %.2f |\n", TimedApplication::kKindNames[k],
+                        double(app.spent[k]) / 1e6 / double(times.size()));
     }
     return 0;
 }

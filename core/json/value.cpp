@@ -38,23 +38,24 @@ constexpr std::size_t kNoMember = static_cast<std::size_t>(-1);
 
 void rebuildIndex(ObjectNode &node)
 {
-    node.index.clear();
+    node.index.reset();
     if (node.members.size() < kIndexedMembers)
         return;
-    node.index.reserve(node.members.size());
+    node.index = std::make_unique<ObjectNode::Index>();
+    node.index->reserve(node.members.size());
     for (std::size_t i = 0; i < node.members.size(); ++i)
-        node.index.emplace(keyHash(node.members[i].key), std::uint32_t(i));
+        node.index->emplace(keyHash(node.members[i].key), std::uint32_t(i));
 }
 
 std::size_t positionOf(const ObjectNode &node, std::string_view key)
 {
-    if (node.index.empty()) {
+    if (!node.index) {
         for (std::size_t i = 0; i < node.members.size(); ++i)
             if (node.members[i].key == key)
                 return i;
         return kNoMember;
     }
-    auto [it, end] = node.index.equal_range(keyHash(key));
+    auto [it, end] = node.index->equal_range(keyHash(key));
     for (; it != end; ++it)
         if (node.members[it->second].key == key)
             return it->second;
@@ -65,7 +66,7 @@ std::size_t positionOf(const ObjectNode &node, std::string_view key)
 // move per shifted member, the same order as the vector's own moves).
 void reposition(ObjectNode &node, std::size_t at, std::size_t from, std::size_t to)
 {
-    auto [it, end] = node.index.equal_range(keyHash(node.members[at].key));
+    auto [it, end] = node.index->equal_range(keyHash(node.members[at].key));
     for (; it != end; ++it)
         if (it->second == from) {
             it->second = std::uint32_t(to);
@@ -396,10 +397,10 @@ Value &Value::memberRef(std::string_view key)
     members.insert(members.begin() + std::ptrdiff_t(pos), Member{std::string(key), Value()});
     if (members.size() == kIndexedMembers) {
         rebuildIndex(node);
-    } else if (!node.index.empty()) {
+    } else if (node.index) {
         for (std::size_t i = members.size() - 1; i > pos; --i)
             reposition(node, i, i - 1, i);
-        node.index.emplace(keyHash(key), std::uint32_t(pos));
+        node.index->emplace(keyHash(key), std::uint32_t(pos));
     }
     return members[pos].value;
 }
@@ -413,11 +414,11 @@ bool Value::erase(std::string_view key)
     const std::size_t pos = positionOf(node, key);
     if (pos == kNoMember)
         return false;
-    if (!node.index.empty()) {
-        auto [it, end] = node.index.equal_range(keyHash(key));
+    if (node.index) {
+        auto [it, end] = node.index->equal_range(keyHash(key));
         for (; it != end; ++it)
             if (it->second == pos) {
-                node.index.erase(it);
+                node.index->erase(it);
                 break;
             }
         for (std::size_t i = pos + 1; i < members.size(); ++i)
@@ -425,7 +426,7 @@ bool Value::erase(std::string_view key)
     }
     members.erase(members.begin() + std::ptrdiff_t(pos));
     if (members.size() < kIndexedMembers)
-        node.index.clear();
+        node.index.reset();
     return true;
 }
 

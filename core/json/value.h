@@ -30,8 +30,18 @@ struct ObjectNode
     // Key hash -> position, present exactly when the object holds kIndexedMembers members or more, so a lookup or a
     // write never scans a large object (a hostile object with a million names would make every lookup, and a fold
     // writing each name, quadratic). Built with the node and kept current by every write; never built lazily, so a
-    // shared node is only read from other threads.
-    std::unordered_multimap<std::size_t, std::uint32_t> index;
+    // shared node is only read from other threads. Behind a pointer: almost every object is small, and an empty
+    // hash map would still cost 56 bytes in each of millions of objects.
+    using Index = std::unordered_multimap<std::size_t, std::uint32_t>;
+    std::unique_ptr<Index> index;
+
+    ObjectNode() = default;
+    ObjectNode(const ObjectNode &other) // copy-on-write copies a node
+        : members(other.members)
+        , index(other.index ? std::make_unique<Index>(*other.index) : nullptr)
+    {
+    }
+    ObjectNode &operator=(const ObjectNode &) = delete;
 };
 inline constexpr std::size_t kIndexedMembers = 32;
 

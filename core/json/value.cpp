@@ -17,10 +17,24 @@ const Value kNullValue{}; // braces: clang refuses a default-initialized const o
 std::atomic<std::size_t> g_deferredKept{0};
 
 // Shared by the copies of one deferred string, so that several threads asking for the text decode it once.
-struct DeferredStringNode
+struct DeferredStringNode : detail::Node
 {
+    DeferredStringNode()
+        : Node(Kind::DeferredString)
+    {
+    }
     std::once_flag once;
     std::string decoded;
+};
+
+struct OwnedStringNode : detail::Node
+{
+    explicit OwnedStringNode(std::string s)
+        : Node(Kind::OwnedString)
+        , text(std::move(s))
+    {
+    }
+    std::string text;
 };
 
 // Index keys are compared numerically; both are known to be canonical, so length then bytes orders them.
@@ -75,6 +89,28 @@ void reposition(ObjectNode &node, std::size_t at, std::size_t from, std::size_t 
 }
 
 } // namespace
+
+static_assert(sizeof(void *) != 8 || sizeof(Value) == 24, "a Value is 24 bytes on 64-bit targets");
+
+void detail::NodeRef::release(Node *node) noexcept
+{
+    if (node->refs.fetch_sub(1, std::memory_order_acq_rel) != 1)
+        return;
+    switch (node->kind) {
+    case Node::Kind::Array:
+        delete static_cast<ArrayNode *>(node);
+        return;
+    case Node::Kind::Object:
+        delete static_cast<ObjectNode *>(node);
+        return;
+    case Node::Kind::OwnedString:
+        delete static_cast<OwnedStringNode *>(node);
+        return;
+    case Node::Kind::DeferredString:
+        delete static_cast<DeferredStringNode *>(node);
+        return;
+    }
+}
 
 bool isArrayIndexKey(std::string_view key)
 {
@@ -139,9 +175,9 @@ Value Value::borrowedString(std::string_view wtf8)
 
 Value Value::string(std::string wtf8)
 {
-    auto owned = std::make_shared<std::string>(std::move(wtf8));
-    Value v = borrowedString(*owned);
-    v.m_node = std::move(owned);
+    detail::NodeRef node = detail::NodeRef::make<OwnedStringNode>(std::move(wtf8));
+    Value v = borrowedString(static_cast<const OwnedStringNode *>(node.get())->text);
+    v.m_node = std::move(node);
     return v;
 }
 
@@ -149,7 +185,7 @@ Value Value::deferredString(std::string_view body, bool stringifyForm)
 {
     Value v = borrowedString(body);
     v.m_strFlags = std::uint8_t(kDeferred | (stringifyForm ? kStringifyForm : 0));
-    v.m_node = std::make_shared<DeferredStringNode>();
+    v.m_node = detail::NodeRef::make<DeferredStringNode>();
     return v;
 }
 
@@ -218,7 +254,7 @@ Value Value::array()
 {
     Value v;
     v.m_type = Type::Array;
-    v.m_node = std::make_shared<ArrayNode>();
+    v.m_node = detail::NodeRef::make<ArrayNode>();
     return v;
 }
 
@@ -226,7 +262,7 @@ Value Value::object()
 {
     Value v;
     v.m_type = Type::Object;
-    v.m_node = std::make_shared<ObjectNode>();
+    v.m_node = detail::NodeRef::make<ObjectNode>();
     return v;
 }
 
@@ -236,10 +272,10 @@ Value Value::arrayFromItems(std::vector<Value> items)
         throw std::length_error("array longer than 2^32 items");
     Value v;
     v.m_type = Type::Array;
-    auto node = std::make_shared<ArrayNode>();
+    v.m_node = detail::NodeRef::make<ArrayNode>();
+    auto *node = static_cast<ArrayNode *>(v.m_node.get());
     node->items = std::move(items);
     v.m_length = std::uint32_t(node->items.size());
-    v.m_node = std::move(node);
     return v;
 }
 
@@ -249,10 +285,10 @@ Value Value::objectFromMembers(std::vector<Member> members)
         throw std::length_error("object with more than 2^32 members");
     Value v;
     v.m_type = Type::Object;
-    auto node = std::make_shared<ObjectNode>();
+    v.m_node = detail::NodeRef::make<ObjectNode>();
+    auto *node = static_cast<ObjectNode *>(v.m_node.get());
     node->members = std::move(members);
     rebuildIndex(*node);
-    v.m_node = std::move(node);
     return v;
 }
 
@@ -285,11 +321,12 @@ ArrayNode &Value::mutableArray()
 {
     assert(m_type == Type::Array);
     auto *node = static_cast<ArrayNode *>(m_node.get());
-    if (m_node.use_count() > 1 || node->items.size() != m_length) {
-        auto copy = std::make_shared<ArrayNode>();
-        copy->items.assign(node->items.begin(), node->items.begin() + m_length);
-        m_node = copy;
-        node = copy.get();
+    if (m_node.shared() || node->items.size() != m_length) {
+        detail::NodeRef copy = detail::NodeRef::make<ArrayNode>();
+        auto *fresh = static_cast<ArrayNode *>(copy.get());
+        fresh->items.assign(node->items.begin(), node->items.begin() + m_length);
+        m_node = std::move(copy);
+        node = fresh;
     }
     return *node;
 }
@@ -370,10 +407,8 @@ const Value *Value::findNumber(std::string_view key) const
 ObjectNode &Value::mutableObject()
 {
     assert(m_type == Type::Object);
-    if (m_node.use_count() > 1) {
-        auto copy = std::make_shared<ObjectNode>(*static_cast<const ObjectNode *>(m_node.get()));
-        m_node = copy;
-    }
+    if (m_node.shared())
+        m_node = detail::NodeRef::make<ObjectNode>(*static_cast<const ObjectNode *>(m_node.get()));
     return *static_cast<ObjectNode *>(m_node.get());
 }
 

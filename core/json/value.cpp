@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cassert>
+#include <cstring>
 #include <mutex>
 #include <stdexcept>
 
@@ -91,6 +92,45 @@ void reposition(ObjectNode &node, std::size_t at, std::size_t from, std::size_t 
 } // namespace
 
 static_assert(sizeof(void *) != 8 || sizeof(Value) == 24, "a Value is 24 bytes on 64-bit targets");
+static_assert(sizeof(Key) == 16);
+
+// A heap key: the pointer in bytes 0-7, the length in bytes 8-11 (keys longer than 4 GiB are refused).
+Key::Key(std::string_view s)
+{
+    if (s.size() <= kInline) {
+        std::copy(s.begin(), s.end(), m_bytes);
+        m_bytes[kTag] = char(s.size());
+        return;
+    }
+    if (s.size() > UINT32_MAX)
+        throw std::length_error("member name longer than 4 GiB");
+    char *heap = std::allocator<char>().allocate(s.size());
+    std::copy(s.begin(), s.end(), heap);
+    const auto size = std::uint32_t(s.size());
+    std::memcpy(m_bytes, &heap, sizeof heap);
+    std::memcpy(m_bytes + 8, &size, sizeof size);
+    m_bytes[kTag] = char(kHeap);
+}
+
+Key::~Key()
+{
+    if (isHeap())
+        std::allocator<char>().deallocate(const_cast<char *>(heapData()), heapSize());
+}
+
+const char *Key::heapData() const noexcept
+{
+    const char *p = nullptr;
+    std::memcpy(&p, m_bytes, sizeof p);
+    return p;
+}
+
+std::size_t Key::heapSize() const noexcept
+{
+    std::uint32_t size = 0;
+    std::memcpy(&size, m_bytes + 8, sizeof size);
+    return size;
+}
 
 void detail::NodeRef::release(Node *node) noexcept
 {

@@ -2,7 +2,10 @@
 
 #include <atomic>
 #include <cstddef>
+#include <algorithm>
+#include <compare>
 #include <cstdint>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -235,10 +238,68 @@ private:
     detail::NodeRef m_node;
 };
 
+// A member name: WTF-8, owned. Up to 15 bytes are kept inline (nearly every key of a recording: "role",
+// "content", "toolCallId"), longer ones on the heap; 16 bytes where a std::string takes 32, in each of millions of
+// members.
+class Key
+{
+public:
+    Key() noexcept { m_bytes[kTag] = 0; }
+    Key(std::string_view s); // NOLINT(google-explicit-constructor): a key is a string
+    Key(const std::string &s)
+        : Key(std::string_view(s))
+    {
+    }
+    Key(const char *s)
+        : Key(std::string_view(s))
+    {
+    }
+    Key(const Key &other)
+        : Key(other.view())
+    {
+    }
+    Key(Key &&other) noexcept
+    {
+        std::copy(std::begin(other.m_bytes), std::end(other.m_bytes), std::begin(m_bytes));
+        other.m_bytes[kTag] = 0;
+    }
+    Key &operator=(Key other) noexcept
+    {
+        std::swap(m_bytes, other.m_bytes);
+        return *this;
+    }
+    ~Key();
+
+    std::string_view view() const noexcept
+    {
+        if (isHeap())
+            return {heapData(), heapSize()};
+        return {m_bytes, std::size_t(static_cast<unsigned char>(m_bytes[kTag]))};
+    }
+    operator std::string_view() const noexcept { return view(); } // NOLINT(google-explicit-constructor)
+    const char *data() const noexcept { return view().data(); }
+    std::size_t size() const noexcept { return view().size(); }
+    bool empty() const noexcept { return size() == 0; }
+
+    // One equality, against any text (a Key converts to a view): two would make `key == std::string` ambiguous.
+    friend bool operator==(const Key &a, std::string_view b) noexcept { return a.view() == b; }
+    friend auto operator<=>(const Key &a, const Key &b) noexcept { return a.view() <=> b.view(); }
+
+private:
+    static constexpr std::size_t kInline = 15;
+    static constexpr std::size_t kTag = 15; // inline: the length; heap: kHeap
+    static constexpr unsigned char kHeap = 0xFF;
+
+    bool isHeap() const noexcept { return static_cast<unsigned char>(m_bytes[kTag]) == kHeap; }
+    const char *heapData() const noexcept;
+    std::size_t heapSize() const noexcept;
+
+    alignas(8) char m_bytes[16];
+};
+
 struct Member
 {
-    // Keys are WTF-8, owned; member keys are short and few, so owning them keeps the object model simple.
-    std::string key;
+    Key key;
     Value value;
 };
 

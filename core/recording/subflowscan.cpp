@@ -12,14 +12,15 @@ std::vector<SubflowExecution> subflowExecutions(const json::Value &subflowResult
 {
     std::vector<SubflowExecution> out;
     for (const json::Member *m = subflowResults.memberBegin(); m != subflowResults.memberEnd(); ++m) {
-        const std::size_t hash = m->key.rfind('#');
-        if (hash == std::string::npos)
+        const std::string_view key = m->key;
+        const std::size_t hash = key.rfind('#');
+        if (hash == std::string_view::npos)
             continue;
         SubflowExecution e;
-        e.key = m->key;
-        e.mount = m->key.substr(0, hash);
-        const char *first = m->key.data() + hash + 1;
-        const char *last = m->key.data() + m->key.size();
+        e.key = key;
+        e.mount = key.substr(0, hash);
+        const char *first = key.data() + hash + 1;
+        const char *last = key.data() + key.size();
         if (std::from_chars(first, last, e.n).ptr != last)
             continue;
         e.tree = m->value.findObject("treeContext");

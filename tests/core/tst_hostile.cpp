@@ -118,7 +118,7 @@ void TestHostile::objectIndexAgreesWithAScan()
         for (std::size_t i = 0; i < expected.size(); ++i) {
             const json::Member &m = object.memberBegin()[i];
             QCOMPARE(m.key, expected[i]);
-            QCOMPARE(m.value.asNumber(), model.at(m.key));
+            QCOMPARE(m.value.asNumber(), model.at(std::string(m.key)));
             QVERIFY(object.find(m.key) == &m.value);
         }
         for (int k = 0; k < 150; ++k)

@@ -333,7 +333,7 @@ bool Parser::parseObject(Value &out, std::size_t depth)
             members[dup].value = std::move(v);
         } else {
             anyIndexKey = anyIndexKey || isArrayIndexKey(key);
-            members.push_back(Member{std::string(key), std::move(v)});
+            members.push_back(Member{Key(key), std::move(v)});
             names.push_back(key);
             if (!index.empty())
                 index.emplace(key, members.size() - 1);

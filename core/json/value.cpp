@@ -469,7 +469,7 @@ Value &Value::memberRef(std::string_view key)
                                            [](const Member &m, std::string_view k) { return indexKeyLess(m.key, k); }) -
                           members.begin());
     }
-    members.insert(members.begin() + std::ptrdiff_t(pos), Member{std::string(key), Value()});
+    members.insert(members.begin() + std::ptrdiff_t(pos), Member{Key(key), Value()});
     if (members.size() == kIndexedMembers) {
         rebuildIndex(node);
     } else if (node.index) {

@@ -46,29 +46,49 @@ private slots:
     void deferredStringErrorsMatchEager_data();
     void deferredStringErrorsMatchEager();
     void bulkPassesKeepNoDecodedCopy();
+    void memberNames_data();
+    void memberNames();
+    void sharedNodesOutliveTheirFirstHolder();
 };
 
 void TestJson::jsNumbers_data()
 {
     QTest::addColumn<QString>("literal");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("1e21") << "1e21" << "1e+21";
-    QTest::newRow("1e-7") << "1e-7" << "1e-7";
-    QTest::newRow("1e-6") << "1e-6" << "0.000001";
-    QTest::newRow("large-int-float") << "123456789012345680000" << "123456789012345680000";
-    QTest::newRow("point-three") << "0.30000000000000004" << "0.30000000000000004";
-    QTest::newRow("denormal-min") << "5e-324" << "5e-324";
-    QTest::newRow("hundred") << "100" << "100";
-    QTest::newRow("zero") << "0" << "0";
-    QTest::newRow("negative-zero") << "-0" << "0";
-    QTest::newRow("2^53+2") << "9007199254740994" << "9007199254740994";
-    QTest::newRow("2^53+1-rounds") << "9007199254740993" << "9007199254740992";
-    QTest::newRow("1.5e300") << "1.5e300" << "1.5e+300";
-    QTest::newRow("1.50") << "1.50" << "1.5";
-    QTest::newRow("1E2") << "1E2" << "100";
-    QTest::newRow("20-digit-int") << "12345678901234567890" << "12345678901234567000";
-    QTest::newRow("negative-fraction") << "-0.5" << "-0.5";
-    QTest::newRow("overflow-is-infinity-null") << "1e400" << "null";
+    QTest::newRow("1e21") << "1e21"
+                          << "1e+21";
+    QTest::newRow("1e-7") << "1e-7"
+                          << "1e-7";
+    QTest::newRow("1e-6") << "1e-6"
+                          << "0.000001";
+    QTest::newRow("large-int-float") << "123456789012345680000"
+                                     << "123456789012345680000";
+    QTest::newRow("point-three") << "0.30000000000000004"
+                                 << "0.30000000000000004";
+    QTest::newRow("denormal-min") << "5e-324"
+                                  << "5e-324";
+    QTest::newRow("hundred") << "100"
+                             << "100";
+    QTest::newRow("zero") << "0"
+                          << "0";
+    QTest::newRow("negative-zero") << "-0"
+                                   << "0";
+    QTest::newRow("2^53+2") << "9007199254740994"
+                            << "9007199254740994";
+    QTest::newRow("2^53+1-rounds") << "9007199254740993"
+                                   << "9007199254740992";
+    QTest::newRow("1.5e300") << "1.5e300"
+                             << "1.5e+300";
+    QTest::newRow("1.50") << "1.50"
+                          << "1.5";
+    QTest::newRow("1E2") << "1E2"
+                         << "100";
+    QTest::newRow("20-digit-int") << "12345678901234567890"
+                                  << "12345678901234567000";
+    QTest::newRow("negative-fraction") << "-0.5"
+                                       << "-0.5";
+    QTest::newRow("overflow-is-infinity-null") << "1e400"
+                                               << "null";
 }
 
 void TestJson::jsNumbers()
@@ -86,7 +106,8 @@ void TestJson::propertyOrder_data()
     QTest::addColumn<QString>("expected");
     QTest::newRow("index-keys-first") << R"({"1":false,"2":true,"b":4,"a":2,"01":3})"
                                       << R"({"1":false,"2":true,"b":4,"a":2,"01":3})";
-    QTest::newRow("index-keys-sorted") << R"(["x",{"9":3,"10":2,"z":1}])" << R"(["x",{"9":3,"10":2,"z":1}])";
+    QTest::newRow("index-keys-sorted") << R"(["x",{"9":3,"10":2,"z":1}])"
+                                       << R"(["x",{"9":3,"10":2,"z":1}])";
     QTest::newRow("reordered-on-parse") << R"({"z":1,"10":2,"9":3,"4294967295":4})"
                                         << R"({"9":3,"10":2,"z":1,"4294967295":4})";
 }
@@ -128,13 +149,15 @@ void TestJson::sortedKeyJson_data()
 {
     QTest::addColumn<QString>("input");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("nested-and-index") << QString::fromUtf8(R"({"b":1,"a":[{"d":2,"c":null}],"10":"x","9":"y","é":"\u0007/"})")
-                                      << QString::fromUtf8(R"({"9":"y","10":"x","a":[{"c":null,"d":2}],"b":1,"é":"\u0007/"})");
+    QTest::newRow("nested-and-index")
+        << QString::fromUtf8(R"({"b":1,"a":[{"d":2,"c":null}],"10":"x","9":"y","é":"\u0007/"})")
+        << QString::fromUtf8(R"({"9":"y","10":"x","a":[{"c":null,"d":2}],"b":1,"é":"\u0007/"})");
     QTest::newRow("utf16-order") << QString::fromUtf8(R"({"ﬁ":1,"😀":2,"Z":3,"a":4})")
                                  << QString::fromUtf8(R"({"Z":3,"a":4,"😀":2,"ﬁ":1})");
     QTest::newRow("index-key-limits") << R"({"01":1,"1":2,"4294967294":3,"4294967295":4,"-1":5})"
                                       << R"({"1":2,"4294967294":3,"-1":5,"01":1,"4294967295":4})";
-    QTest::newRow("lone") << R"({"lone":"\ud800x"})" << R"({"lone":"\ud800x"})";
+    QTest::newRow("lone") << R"({"lone":"\ud800x"})"
+                          << R"({"lone":"\ud800x"})";
     QTest::newRow("numbers") << R"({"n":[1e21,1e-7,0.30000000000000004,-0,1.5,5e-324]})"
                              << R"({"n":[1e+21,1e-7,0.30000000000000004,0,1.5,5e-324]})";
 }
@@ -220,7 +243,7 @@ void TestJson::utf16Lengths()
     QCOMPARE(text::lengthU16("\xF0\x9F\x98\x80"), std::size_t(2));
     QCOMPARE(text::sizeUtf8Lossy(u"a\xD83D"), std::size_t(4));
     QCOMPARE(text::findInvalidUtf8("ok\xED\xA0\x80"), std::size_t(2)); // raw surrogate bytes are not UTF-8
-    QCOMPARE(text::findInvalidUtf8("\xC0\xAF"), std::size_t(0));        // overlong
+    QCOMPARE(text::findInvalidUtf8("\xC0\xAF"), std::size_t(0));       // overlong
 }
 
 void TestJson::utf16LengthMatchesCodeUnits()
@@ -257,7 +280,8 @@ void TestJson::deferredStrings_data()
     QTest::newRow("escaped-pair") << QByteArray(R"("\ud83d\ude00")") << false;
     QTest::newRow("high-then-pair") << QByteArray(R"("\ud83d\ud83d\ude00")") << false;
     QTest::newRow("raw-utf8-and-escape") << QByteArray("\"\xC3\xA9\xF0\x9F\x98\x80 \\\"\"") << true;
-    QTest::newRow("json-in-json") << QByteArray(R"("{\"tool\":\"grep\",\"hits\":[1,2],\"text\":\"line\\nnext\"}")") << true;
+    QTest::newRow("json-in-json") << QByteArray(R"("{\"tool\":\"grep\",\"hits\":[1,2],\"text\":\"line\\nnext\"}")")
+                                  << true;
 }
 
 void TestJson::deferredStrings()
@@ -350,6 +374,72 @@ void TestJson::bulkPassesKeepNoDecodedCopy()
     QCOMPARE(json::deferredStringsKept(), before);
     QCOMPARE(content->asString().substr(0, 10), std::string_view("\"k\":\"v\",\"k"));
     QCOMPARE(json::deferredStringsKept(), before + 1);
+}
+
+void TestJson::memberNames_data()
+{
+    QTest::addColumn<QByteArray>("name");
+    QTest::newRow("empty") << QByteArray();
+    QTest::newRow("short") << QByteArray("role");
+    QTest::newRow("15 bytes, the last inline size") << QByteArray("abcdefghijklmno");
+    QTest::newRow("16 bytes, the first on the heap") << QByteArray("abcdefghijklmnop");
+    QTest::newRow("embedded NULs") << QByteArray("a\0b\0c", 5);
+    QTest::newRow("long") << QByteArray(5000, 'k');
+}
+
+// json::Key keeps up to 15 bytes inline and the rest on the heap: every name survives copies, moves, assignment
+// and a parse/write round trip byte for byte, on either side of the boundary.
+void TestJson::memberNames()
+{
+    QFETCH(QByteArray, name);
+    const std::string_view text(name.constData(), std::size_t(name.size()));
+    json::Key key(text);
+    QCOMPARE(key.size(), text.size());
+    QVERIFY(key == text);
+    json::Key copy = key;
+    QVERIFY(copy == text);
+    json::Key moved = std::move(copy);
+    QVERIFY(moved == text);
+    json::Key assigned("other");
+    assigned = moved;
+    QVERIFY(assigned == text);
+    const json::Key &self = assigned;
+    assigned = self; // self-assignment keeps the name
+    QVERIFY(assigned == text);
+    QVERIFY(json::Key("a") < json::Key("b"));
+
+    json::Value object = json::Value::object();
+    object.set(text, json::Value::number(1));
+    object.set("after", json::Value::number(2));
+    const std::string written = json::stringify(object);
+    json::StringArena arena;
+    json::ParseError error;
+    const json::Value back = json::parse(written, arena, error);
+    QVERIFY(!error.failed());
+    QCOMPARE(back.memberCount(), std::size_t(2));
+    QVERIFY(back.memberBegin()->key == text);
+    QVERIFY(back.find(text) && back.find(text)->asNumber() == 1);
+    QCOMPARE(json::stringify(back), written);
+}
+
+// Nodes are counted in place: a copy made before a write still sees the old node, and values taken out of a
+// document stay valid after the document's own tree is gone.
+void TestJson::sharedNodesOutliveTheirFirstHolder()
+{
+    json::Value kept;
+    json::Value alias;
+    {
+        json::Value original = json::Value::object();
+        original.set("list", json::Value::array());
+        original.memberRef("list").push_back(json::Value::string(std::string(100, 'x')));
+        alias = original;
+        kept = *original.find("list");
+        original.set("list", json::Value::number(0)); // copy-on-write: alias keeps the array
+    }
+    QCOMPARE(kept.size(), std::size_t(1));
+    QCOMPARE(kept.at(0).asString(), std::string_view(std::string(100, 'x')));
+    QVERIFY(alias.find("list") && alias.find("list")->isArray());
+    QCOMPARE(alias.find("list")->identity(), kept.identity());
 }
 
 QTEST_APPLESS_MAIN(TestJson)

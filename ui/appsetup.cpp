@@ -1,7 +1,5 @@
 #include "appsetup.h"
 
-#include "fonts.h"
-
 #include <QApplication>
 #include <QIcon>
 
@@ -22,7 +20,6 @@ void setupApplication(QApplication &app)
 {
     setApplicationNames();
     app.setWindowIcon(QIcon(QStringLiteral(":/tracefold/icons/tracefold.svg")));
-    fonts::applyApplicationFont();
 }
 
 } // namespace tf::ui

@@ -2,14 +2,14 @@
 
 #include <QFont>
 
-// The fonts the window draws with. Both skip the shaping pass for text that does not need it (QFont::PreferNoShaping:
-// Latin kerning and ligatures are cosmetic; scripts that need shaping still get it). Every repaint of an item view
-// shapes each visible cell again, and that pass was most of the cost of switching calls.
+// Fonts that skip the shaping pass for text that does not need it (QFont::PreferNoShaping: Latin kerning and
+// ligatures are cosmetic; scripts that need shaping still get it). The item views lay out every visible cell again
+// on each repaint, and shaping was most of that. Applied where the window draws, not to the application font:
+// QApplication::setFont() would drop the platform's per-class fonts and stop following system font changes.
 namespace tf::ui::fonts {
 
-// Sets the application font (the system's, with the strategy above); setupApplication() calls it.
-void applyApplicationFont();
-// The system's fixed-pitch font, with the same strategy.
+QFont withoutNeedlessShaping(QFont font);
+// The system's fixed-pitch font, without needless shaping.
 QFont fixedPitch();
 
 } // namespace tf::ui::fonts

@@ -12,7 +12,7 @@ GlyphDelegate::GlyphDelegate(int glyphRole, QObject *parent)
 
 void GlyphDelegate::initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const
 {
-    QStyledItemDelegate::initStyleOption(option, index);
+    ItemDelegate::initStyleOption(option, index);
     const QVariant glyph = index.data(m_role);
     if (!glyph.isValid())
         return;

@@ -1,5 +1,6 @@
 #include "itemdelegate.h"
 
+#include "fonts.h"
 #include "textlayoutcache.h"
 
 #include <QApplication>
@@ -15,6 +16,16 @@ bool isOneLine(const QString &text)
     return !text.contains(QLatin1Char('\n')) && !text.contains(QChar::LineSeparator);
 }
 
+// The fast path draws text the way QCommonStyle's CE_ItemViewItem does; Fusion and Windows use that drawing as is.
+// Other styles (Windows Vista and 11, macOS, a style sheet's) draw item text themselves, with their own colours and
+// focus frames, so their items take QStyledItemDelegate's path.
+bool drawsItemsLikeCommonStyle(const QStyle *style)
+{
+    const QString name = style->name();
+    return name.compare(QLatin1String("fusion"), Qt::CaseInsensitive) == 0 ||
+           name.compare(QLatin1String("windows"), Qt::CaseInsensitive) == 0;
+}
+
 // The colour group QCommonStyle draws item text in.
 QPalette::ColorGroup colorGroup(const QStyleOptionViewItem &opt)
 {
@@ -25,17 +36,25 @@ QPalette::ColorGroup colorGroup(const QStyleOptionViewItem &opt)
 
 } // namespace
 
+void ItemDelegate::initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const
+{
+    QStyledItemDelegate::initStyleOption(option, index);
+    option->font = fonts::withoutNeedlessShaping(option->font);
+    option->fontMetrics = QFontMetrics(option->font);
+}
+
 void ItemDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
 {
     QStyleOptionViewItem opt = option;
     initStyleOption(&opt, index);
-    if ((opt.features & (QStyleOptionViewItem::HasCheckIndicator | QStyleOptionViewItem::WrapText)) ||
+    const QWidget *widget = opt.widget;
+    const QStyle *style = widget ? widget->style() : QApplication::style();
+    if (!drawsItemsLikeCommonStyle(style) ||
+        (opt.features & (QStyleOptionViewItem::HasCheckIndicator | QStyleOptionViewItem::WrapText)) ||
         (opt.state & QStyle::State_Editing) || !isOneLine(opt.text)) {
         QStyledItemDelegate::paint(painter, option, index);
         return;
     }
-    const QWidget *widget = opt.widget;
-    const QStyle *style = widget ? widget->style() : QApplication::style();
     const QString text = opt.text;
     // The style lays out the rest with the display area still in place but empty, so nothing is shaped; the text
     // rectangle it reports is the one it would have drawn the text into.
@@ -45,13 +64,14 @@ void ItemDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, 
     opt.state &= ~QStyle::State_HasFocus;
     style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, widget);
     const QRect displayRect = style->subElementRect(QStyle::SE_ItemViewItemText, &opt, widget);
+    const QRect focusRect = style->subElementRect(QStyle::SE_ItemViewItemFocusRect, &opt, widget);
     if (!text.isEmpty() && (opt.features & QStyleOptionViewItem::HasDisplay))
         drawText(painter, opt, text, displayRect, style);
     if (state & QStyle::State_HasFocus) {
         QStyleOptionFocusRect focus;
         focus.QStyleOption::operator=(opt);
         focus.state = state | QStyle::State_KeyboardFocusChange | QStyle::State_Item;
-        focus.rect = displayRect;
+        focus.rect = focusRect;
         const QPalette::ColorGroup group = (state & QStyle::State_Enabled) ? QPalette::Normal : QPalette::Disabled;
         focus.backgroundColor =
             opt.palette.color(group, (state & QStyle::State_Selected) ? QPalette::Highlight : QPalette::Window);

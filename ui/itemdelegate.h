@@ -18,6 +18,10 @@ public:
 
     void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
 
+protected:
+    // The item's options, with the font skipping needless shaping (fonts.h). Subclasses call this one.
+    void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override;
+
 private:
     static void drawText(QPainter *painter, const QStyleOptionViewItem &opt, const QString &text,
                          const QRect &displayRect, const QStyle *style);

@@ -40,7 +40,7 @@ QList<Chip> chipsFor(int marks)
 
 void LedgerDelegate::initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const
 {
-    QStyledItemDelegate::initStyleOption(option, index);
+    ItemDelegate::initStyleOption(option, index);
     const int marks = index.data(LedgerModel::MarksRole).toInt();
     if (marks & LedgerModel::NewMark)
         option->backgroundBrush = theme::tint(Tone::Accent, option->palette, 0.10);

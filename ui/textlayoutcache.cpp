@@ -1,5 +1,6 @@
 #include "textlayoutcache.h"
 
+#include <QCoreApplication>
 #include <QFontMetrics>
 #include <QTextOption>
 
@@ -8,6 +9,9 @@ namespace tf::ui {
 QString elidedLine(const QString &text, const QFont &font, int widthPx, Qt::TextElideMode mode)
 {
     const QFontMetrics fm(font);
+    // Qt::TextLongestVariant: U+009C is an ordinary character here, as in the style's own elision (without the
+    // flag, QFontMetrics would treat it as a separator of length variants; cell text is untrusted).
+    const int flags = Qt::TextLongestVariant;
     if (mode == Qt::ElideRight) {
         // A prefix wider than the width elides to the same text as the whole; a prefix that fits proves nothing
         // (zero-width characters), so then the whole text is elided after all.
@@ -17,17 +21,23 @@ QString elidedLine(const QString &text, const QFont &font, int widthPx, Qt::Text
             if (text.at(cut - 1).isHighSurrogate())
                 ++cut;
             const QString prefix = text.left(cut);
-            const QString elided = fm.elidedText(prefix, mode, widthPx);
+            const QString elided = fm.elidedText(prefix, mode, widthPx, flags);
             if (elided != prefix)
                 return elided;
         }
     }
-    return fm.elidedText(text, mode, widthPx);
+    return fm.elidedText(text, mode, widthPx, flags);
 }
 
 TextLayoutCache &TextLayoutCache::instance()
 {
     static TextLayoutCache cache;
+    // Layouts hold font engines: let them go while the application (and its font database) still exists.
+    static const bool clearedAtExit = [] {
+        qAddPostRoutine([] { TextLayoutCache::instance().m_lines.clear(); });
+        return true;
+    }();
+    Q_UNUSED(clearedAtExit);
     return cache;
 }
 
@@ -57,7 +67,9 @@ const TextLayoutCache::Line &TextLayoutCache::line(const QString &text, const QF
     }
     layout.endLayout();
     const Line &kept = *entry;
-    m_lines.insert(std::move(key), entry.release()); // QCache takes ownership
+    // Costed by length: a cell can hold a whole tool result, and the key keeps its text.
+    const qsizetype cost = 1 + text.size() / kCostChars;
+    m_lines.insert(std::move(key), entry.release(), cost); // QCache takes ownership
     return kept;
 }
 

@@ -22,15 +22,18 @@ public:
         qreal height = 0;
     };
 
-    // The text elided to `widthPx` as QFontMetrics::elidedText() would, laid out in `font` with `alignment` (visual,
-    // horizontal) in a paragraph of `direction` (the view's, as the style does; never guessed from the text). Plain
-    // text: cell text is model and tool output, never markup.
+    // The text elided to `widthPx` as the style elides a cell's text (elidedLine()), laid out in `font` with
+    // `alignment` (visual, horizontal) in a paragraph of `direction` (the view's, as the style does; never guessed from
+    // the text). Plain text: cell text is model and tool output, never markup.
     const Line &line(const QString &text, const QFont &font, int widthPx, Qt::TextElideMode mode,
                      Qt::Alignment alignment, Qt::LayoutDirection direction);
 
     static TextLayoutCache &instance();
 
-    static constexpr int kCapacity = 4096; // entries; a full window shows a few hundred cells
+    // A full window shows a few hundred cells. An entry costs 1 per started kCostChars of its text, so the cache
+    // holds 4096 short cells or correspondingly fewer long ones.
+    static constexpr int kCostChars = 256;
+    static constexpr int kCapacity = 4096;
 
 private:
     struct Key
@@ -51,8 +54,10 @@ private:
     QCache<Key, Line> m_lines{kCapacity};
 };
 
-// What QFontMetrics::elidedText() returns for this text, without laying out more of a long text than the width can
-// show (a cell may hold a whole tool result; only its first few hundred characters can be visible).
+// What QFontMetrics::elidedText(text, mode, widthPx, Qt::TextLongestVariant) returns, without laying out more of a
+// long text than the width can show (a cell may hold a whole tool result; only its first few hundred characters can
+// be visible). Bidi controls past the cut are dropped where elidedText would keep them after the ellipsis; they
+// draw nothing.
 QString elidedLine(const QString &text, const QFont &font, int widthPx, Qt::TextElideMode mode);
 
 } // namespace tf::ui

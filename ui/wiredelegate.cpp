@@ -46,7 +46,7 @@ QBrush WireDelegate::rowBackground(const QModelIndex &index, const QPalette &pal
 
 void WireDelegate::initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const
 {
-    QStyledItemDelegate::initStyleOption(option, index);
+    ItemDelegate::initStyleOption(option, index);
     const QBrush bg = rowBackground(index, option->palette);
     if (bg.style() != Qt::NoBrush)
         option->backgroundBrush = bg;

@@ -294,7 +294,7 @@ private:
     const char *heapData() const noexcept;
     std::size_t heapSize() const noexcept;
 
-    alignas(8) char m_bytes[16];
+    alignas(8) char m_bytes[16] = {};
 };
 
 struct Member

@@ -19,6 +19,7 @@ struct LoadedRun
     std::shared_ptr<const recording::Run> run;
     std::vector<recording::CallSummary> calls;
     report::HitRate hitRate;
+    std::vector<recording::Gap> gaps; // recording::distinctGaps(): computed with the summaries, off the GUI thread
     QString path;        // as opened (a resource path for the bundled sample)
     QString displayName; // file name, or the bundled sample's name
     bool bundled = false;

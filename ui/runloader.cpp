@@ -109,6 +109,7 @@ RunLoader::Outcome RunLoader::loadNow(const QString &path, const std::atomic<boo
         return out;
     }
     run->hitRate = report::hitRate(run->calls);
+    run->gaps = recording::distinctGaps(run->run->gaps, run->calls);
     for (const recording::CallSummary &c : run->calls) {
         if (c.cacheRead)
             run->cacheReadTotal = run->cacheReadTotal.value_or(0) + *c.cacheRead;

@@ -11,7 +11,6 @@
 #include <QVBoxLayout>
 
 #include <string_view>
-#include <unordered_set>
 
 namespace tf::ui {
 
@@ -107,14 +106,11 @@ void SummaryBar::setRun(const RunHandle &handle)
         (handle->hitRate.reason.empty() ? QString() : QLatin1Char('\n') + toQString(handle->hitRate.reason))));
     m_answer->setText(run.finalAnswer ? toQString(*run.finalAnswer) : notOnRecord);
 
-    // Run gaps first, then each call gap once (as inspect --json lists them).
+    // As inspect --json lists them (computed by the loader: a run of 100,000 calls lists gaps on every call).
     QList<Chip> chips;
     QStringList tips;
-    // Compared as core strings: a run of 100,000 calls lists a few gaps on every call.
-    std::unordered_set<std::string_view> seen;
-    const auto add = [&](const recording::Gap &g, bool runLevel) {
-        if (!seen.insert(g.name).second)
-            return;
+    for (std::size_t i = 0; i < handle->gaps.size(); ++i) {
+        const recording::Gap &g = handle->gaps[i];
         const QString name = toQString(g.name);
         const Tone tone = g.kind == recording::Gap::Kind::Missing  ? Tone::Bad
                           : g.kind == recording::Gap::Kind::Excuse ? Tone::Warn
@@ -122,15 +118,10 @@ void SummaryBar::setRun(const RunHandle &handle)
         chips.append({name, tone, g.kind == recording::Gap::Kind::Note});
         QString tip =
             name + QStringLiteral(" (") + StatusText::gapKind(g.kind) + QStringLiteral(")\n") + toQString(g.why);
-        if (!runLevel)
+        if (i >= run.gaps.size())
             tip += QLatin1Char('\n') + tr("Found on at least one call.");
         tips << tip;
-    };
-    for (const recording::Gap &g : run.gaps)
-        add(g, true);
-    for (const recording::CallSummary &c : handle->calls)
-        for (const recording::Gap &g : c.gaps)
-            add(g, false);
+    }
     for (const std::string &w : run.warnings) {
         chips.append({tr("warning"), Tone::Bad, false});
         tips << toQString(w);

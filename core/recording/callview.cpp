@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <thread>
+#include <unordered_set>
 
 namespace tf::recording {
 
@@ -179,6 +180,19 @@ std::vector<CallSummary> summarizeCalls(const Run &run, const std::function<bool
         t.join();
     if (stop)
         return {}; // cancelled: the ranges are only partly filled
+    return out;
+}
+
+std::vector<Gap> distinctGaps(const std::vector<Gap> &runGaps, const std::vector<CallSummary> &calls)
+{
+    std::vector<Gap> out = runGaps;
+    std::unordered_set<std::string_view> listed;
+    for (const Gap &g : runGaps)
+        listed.insert(g.name); // views into runGaps, which outlive this call (out's copies may move)
+    for (const CallSummary &c : calls)
+        for (const Gap &g : c.gaps)
+            if (listed.insert(g.name).second) // a view into calls
+                out.push_back(g);
     return out;
 }
 

@@ -91,13 +91,7 @@ Value inspectJson(const recording::Run &run, const std::vector<recording::CallSu
     doc.set("reactMode", run.reactMode.empty() ? Value::null() : str(run.reactMode));
     doc.set("armed", Value::boolean(run.constants.armed));
     doc.set("events", Value::number(double(run.events.size())));
-    // The run's gaps, then every distinct call gap once (by name), so a reader sees all that the file lacks.
-    std::vector<recording::Gap> gaps = run.gaps;
-    for (const recording::CallSummary &c : calls)
-        for (const recording::Gap &g : c.gaps)
-            if (std::none_of(gaps.begin(), gaps.end(), [&](const recording::Gap &x) { return x.name == g.name; }))
-                gaps.push_back(g);
-    doc.set("gaps", gapsJson(gaps));
+    doc.set("gaps", gapsJson(recording::distinctGaps(run.gaps, calls)));
     Value warnings = Value::array();
     for (const std::string &w : run.warnings)
         warnings.push_back(str(w));

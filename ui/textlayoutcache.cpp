@@ -4,6 +4,8 @@
 #include <QFontMetrics>
 #include <QTextOption>
 
+#include <algorithm>
+
 namespace tf::ui {
 
 QString elidedLine(const QString &text, const QFont &font, int widthPx, Qt::TextElideMode mode)
@@ -67,8 +69,9 @@ const TextLayoutCache::Line &TextLayoutCache::line(const QString &text, const QF
     }
     layout.endLayout();
     const Line &kept = *entry;
-    // Costed by length: a cell can hold a whole tool result, and the key keeps its text.
-    const qsizetype cost = 1 + text.size() / kCostChars;
+    // Costed by length: a cell can hold a whole tool result, and the key keeps its text. Never over the capacity:
+    // QCache would delete the entry at once, and `kept` would dangle.
+    const qsizetype cost = std::min<qsizetype>(1 + text.size() / kCostChars, kCapacity);
     m_lines.insert(std::move(key), entry.release(), cost); // QCache takes ownership
     return kept;
 }

@@ -55,6 +55,7 @@ private slots:
     void paintsLikeStyledDelegate_data();
     void paintsLikeStyledDelegate();
     void cacheKeepsOneLayoutPerTextAndWidth();
+    void cacheKeepsATextLongerThanItsCapacity();
 };
 
 void TestItemDelegate::initTestCase()
@@ -198,6 +199,18 @@ void TestItemDelegate::cacheKeepsOneLayoutPerTextAndWidth()
     QCOMPARE(first.layout.lineCount(), 1);
     QVERIFY(first.height > 0);
     QVERIFY(&lineAt(41) != &first);
+}
+
+// A text whose cost alone exceeds the cache's capacity (a whole tool result in one cell) is still kept: QCache
+// refuses, and deletes, an entry that costs more than the cache holds.
+void TestItemDelegate::cacheKeepsATextLongerThanItsCapacity()
+{
+    TextLayoutCache &cache = TextLayoutCache::instance();
+    const QFont font = QApplication::font();
+    const QString text = QString(TextLayoutCache::kCostChars * (TextLayoutCache::kCapacity + 10), QLatin1Char('x'));
+    const TextLayoutCache::Line &line = cache.line(text, font, 120, Qt::ElideRight, Qt::AlignLeft, Qt::LeftToRight);
+    QCOMPARE(line.layout.text(), elidedLine(text, font, 120, Qt::ElideRight));
+    QCOMPARE(&cache.line(text, font, 120, Qt::ElideRight, Qt::AlignLeft, Qt::LeftToRight), &line);
 }
 
 QTEST_MAIN(TestItemDelegate)

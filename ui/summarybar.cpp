@@ -10,8 +10,6 @@
 #include <QLabel>
 #include <QVBoxLayout>
 
-#include <string_view>
-
 namespace tf::ui {
 
 using theme::Tone;

@@ -1,9 +1,9 @@
 #pragma once
 
-#include <atomic>
-#include <cstddef>
 #include <algorithm>
+#include <atomic>
 #include <compare>
+#include <cstddef>
 #include <cstdint>
 #include <iterator>
 #include <memory>
@@ -244,7 +244,7 @@ private:
 class Key
 {
 public:
-    Key() noexcept { m_bytes[kTag] = 0; }
+    Key() noexcept = default; // empty and inline: every byte, the length among them, is zero
     Key(std::string_view s); // NOLINT(google-explicit-constructor): a key is a string
     Key(const std::string &s)
         : Key(std::string_view(s))

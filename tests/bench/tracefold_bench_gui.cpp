@@ -87,7 +87,7 @@ int main(int argc, char **argv)
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     TimedApplication app(argc, argv);
-    tf::ui::setupApplication(app); // what the app sets up (fonts, names), so the figures are the shipped window's
+    tf::ui::setupApplication(app); // what the app sets up (names, icon), so the figures are the shipped window's
     const QStringList args = QApplication::arguments();
     if (args.size() < 2) {
         std::fprintf(stderr, "usage: tracefold-bench-gui FILE [--switches N]\n");

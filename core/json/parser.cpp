@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <unordered_map>
+#include <utility>
 
 namespace tf::json {
 
@@ -83,6 +84,7 @@ public:
     }
 
     bool parseValue(Value &out, std::size_t depth);
+    void startTracking() { m_pathTracked = bool(m_limits.streamArrayAt) && bool(m_limits.onStreamedItem); }
     void skipSpace()
     {
         while (m_pos < m_text.size() && isJsonSpace(m_text[m_pos]))
@@ -103,7 +105,7 @@ private:
     bool failHere(std::string reason) { return fail(std::move(reason), m_pos); }
     std::string describeFound() const;
 
-    bool parseString(std::string_view &out);
+    bool parseKey(std::string_view &out);
     bool parseStringValue(Value &out, bool mayDefer, bool copyShort);
     bool parseNumber(Value &out);
     bool parseArray(Value &out, std::size_t depth);
@@ -115,6 +117,11 @@ private:
     ParseError &m_error;
     const ParseLimits &m_limits;
     std::size_t m_nextProgress = 0;
+    std::string m_keyScratch; // a decoded member name, until the caller has copied it
+    // The member names from the root to the value being parsed, while every container on the way is an object and
+    // some array may still be streamed (ParseLimits::streamArrayAt).
+    std::vector<std::string> m_path;
+    bool m_pathTracked = false;
 };
 
 std::string Parser::describeFound() const
@@ -218,12 +225,19 @@ bool Parser::parseNumber(Value &out)
     return true;
 }
 
-bool Parser::parseString(std::string_view &out)
+bool Parser::parseKey(std::string_view &out)
 {
-    Value v;
-    if (!parseStringValue(v, false, false))
-        return false;
-    out = v.asString(); // a member name: the caller copies it
+    const std::size_t start = ++m_pos; // past the quote
+    const StringBodyScan scan = scanStringBody(m_text, start);
+    if (!scan.error.empty())
+        return fail(scan.error, scan.errorOffset);
+    out = m_text.substr(start, scan.end - start);
+    m_pos = scan.end + 1;
+    if (scan.escaped) {
+        m_keyScratch.clear();
+        decodeStringBody(out, m_keyScratch);
+        out = m_keyScratch; // the caller copies it before the next name is read
+    }
     return true;
 }
 
@@ -235,14 +249,15 @@ bool Parser::parseStringValue(Value &out, bool mayDefer, bool copyShort)
         return fail(scan.error, scan.errorOffset);
     const std::string_view body = m_text.substr(start, scan.end - start);
     m_pos = scan.end + 1;
+    const bool copy = copyShort && !m_limits.selfContained;
     if (!scan.escaped)
-        out = Value::borrowedString(copyShort && body.size() <= kCopiedStringBytes ? m_arena.copy(body) : body);
+        out = Value::borrowedString(copy && body.size() <= kCopiedStringBytes ? m_arena.copy(body) : body);
     else if (mayDefer && body.size() >= m_limits.deferEscapedStringBytes)
         out = Value::deferredString(body, scan.stringifyForm);
     else {
         std::string decoded;
         decodeStringBody(body, decoded);
-        out = Value::borrowedString(m_arena.copy(decoded));
+        out = m_limits.selfContained ? Value::string(std::move(decoded)) : Value::borrowedString(m_arena.copy(decoded));
     }
     return true;
 }
@@ -251,19 +266,33 @@ bool Parser::parseArray(Value &out, std::size_t depth)
 {
     if (depth >= m_limits.maxDepth)
         return failHere("nesting deeper than " + std::to_string(m_limits.maxDepth) + " levels");
-    ++m_pos;
+    const std::size_t begin = m_pos++;
+    const bool streamed = m_pathTracked && m_limits.streamArrayAt(m_path);
+    // No array on the way to a streamed one: the path stops being tracked inside any array.
+    const bool wasTracked = std::exchange(m_pathTracked, false);
+    struct Restore
+    {
+        bool &flag;
+        bool value;
+        ~Restore() { flag = value; }
+    } restore{m_pathTracked, wasTracked};
     std::vector<Value> items;
     skipSpace();
     if (m_pos < m_text.size() && m_text[m_pos] == ']') {
         ++m_pos;
-        out = Value::arrayFromItems(std::move(items));
+        out = Value::arrayFromItems(std::move(items), begin);
         return true;
     }
     while (true) {
         Value item;
+        skipSpace();
+        const std::size_t itemBegin = m_pos;
         if (!parseValue(item, depth + 1))
             return false;
-        items.push_back(std::move(item));
+        if (!streamed)
+            items.push_back(std::move(item));
+        else if (!m_limits.onStreamedItem(std::move(item), itemBegin, m_pos))
+            return fail("stopped", itemBegin);
         skipSpace();
         if (m_pos >= m_text.size())
             return failHere("expected ',' or ']' in array, found end of input");
@@ -278,7 +307,8 @@ bool Parser::parseArray(Value &out, std::size_t depth)
         return failHere("expected ',' or ']' in array, found " + describeFound());
     }
     items.shrink_to_fit(); // growth by doubling leaves up to half of a parsed array's storage unused, for good
-    out = Value::arrayFromItems(std::move(items));
+    // A streamed array holds none of its items, so it is not what the text says: no source.
+    out = Value::arrayFromItems(std::move(items), streamed ? kNoSource : begin);
     return true;
 }
 
@@ -286,17 +316,26 @@ bool Parser::parseObject(Value &out, std::size_t depth)
 {
     if (depth >= m_limits.maxDepth)
         return failHere("nesting deeper than " + std::to_string(m_limits.maxDepth) + " levels");
-    ++m_pos;
+    const std::size_t begin = m_pos++;
+    const bool tracked = m_pathTracked && m_path.size() < m_limits.streamPathDepth;
+    const bool wasTracked = std::exchange(m_pathTracked, tracked);
+    struct Restore
+    {
+        bool &flag;
+        bool value;
+        ~Restore() { flag = value; }
+    } restore{m_pathTracked, wasTracked};
     std::vector<Member> members;
     bool anyIndexKey = false;
     // Views of the parsed names (into the text or the arena, so they stay put while `members` grows) and, for large
     // objects only, a hash index over them: a hostile object with a million names must not cost a quadratic scan.
     std::vector<std::string_view> names;
+    std::vector<std::unique_ptr<std::string>> decodedNames; // names that held escapes
     std::unordered_map<std::string_view, std::size_t> index;
     skipSpace();
     if (m_pos < m_text.size() && m_text[m_pos] == '}') {
         ++m_pos;
-        out = Value::objectFromMembers(std::move(members));
+        out = Value::objectFromMembers(std::move(members), begin);
         return true;
     }
     while (true) {
@@ -304,14 +343,24 @@ bool Parser::parseObject(Value &out, std::size_t depth)
         if (m_pos >= m_text.size() || m_text[m_pos] != '"')
             return failHere("expected a member name (a string), found " + describeFound());
         std::string_view key;
-        if (!parseString(key))
+        if (!parseKey(key))
             return false;
+        if (key.data() == m_keyScratch.data()) {
+            // Decoded: the scratch is reused by the names inside the value, so this one gets storage of its own.
+            decodedNames.push_back(std::make_unique<std::string>(key));
+            key = *decodedNames.back();
+        }
         skipSpace();
         if (m_pos >= m_text.size() || m_text[m_pos] != ':')
             return failHere("expected ':' after member name, found " + describeFound());
         ++m_pos;
         Value v;
-        if (!parseValue(v, depth + 1))
+        if (tracked)
+            m_path.emplace_back(key);
+        const bool parsed = parseValue(v, depth + 1);
+        if (tracked)
+            m_path.pop_back();
+        if (!parsed)
             return false;
         // JSON.parse: a repeated name keeps its first position and takes the last value.
         std::size_t dup = SIZE_MAX;
@@ -360,7 +409,7 @@ bool Parser::parseObject(Value &out, std::size_t depth)
         });
     }
     members.shrink_to_fit();
-    out = Value::objectFromMembers(std::move(members));
+    out = Value::objectFromMembers(std::move(members), begin);
     return true;
 }
 
@@ -372,12 +421,26 @@ Value parse(std::string_view text, StringArena &arena, ParseError &error, std::s
     error = ParseError{};
     Parser parser(text, arena, error, limits);
     parser.m_pos = offset;
+    parser.startTracking();
     Value v;
     if (!parser.parseValue(v, 0))
         return {};
     if (end)
         *end = parser.m_pos;
     return v;
+}
+
+Value parseAgain(std::string_view text, std::size_t offset, std::size_t *end)
+{
+    static const ParseLimits limits = [] {
+        ParseLimits l;
+        l.selfContained = true;
+        return l;
+    }();
+    StringArena unused; // selfContained: never written
+    ParseError error;
+    Value v = parse(text, unused, error, offset, end, limits);
+    return error.failed() ? Value() : v;
 }
 
 } // namespace tf::json

@@ -27,6 +27,19 @@ struct ParseLimits
     // of its body (Value::deferredString): tool results are JSON inside JSON, full of `\"`, and copying them would
     // double a recording's memory. Member names are always decoded. SIZE_MAX decodes everything.
     std::size_t deferEscapedStringBytes = defaultDeferEscapedStringBytes();
+    // Values that depend on the text and on nothing else: no string is copied into the arena (unescaped ones are
+    // views into the text, escaped ones are deferred from deferEscapedStringBytes on and owned below it), so a
+    // value parsed this way may outlive the arena and be parsed again later from the same text, alike.
+    bool selfContained = false;
+    // Streamed arrays: an array reached through member names only from the root (no array on the way) whose path
+    // `streamArrayAt` accepts is not built. Each item is parsed and validated as usual, handed to `onStreamedItem`
+    // with the byte offsets where the item starts and ends, and dropped; the array reads as empty. A recording's
+    // event list and commit log are read this way, so the whole file is never one tree in memory. Returning false
+    // from `onStreamedItem` stops the parse (the error then reads "stopped").
+    std::function<bool(const std::vector<std::string> &path)> streamArrayAt;
+    std::function<bool(Value item, std::size_t begin, std::size_t end)> onStreamedItem;
+    // Paths deeper than this are not offered to streamArrayAt.
+    std::size_t streamPathDepth = 8;
 };
 
 struct ParseError
@@ -67,6 +80,10 @@ inline constexpr std::size_t kCopiedStringBytes = 64;
 // On success `end` is the offset just past the value.
 Value parse(std::string_view text, StringArena &arena, ParseError &error, std::size_t offset = 0,
             std::size_t *end = nullptr, const ParseLimits &limits = {});
+
+// Parses the value at `offset` of text that was parsed before with the same limits (a span recorded from an earlier
+// pass, Value::sourceOffset): selfContained, so no arena is needed. Returns null if the text does not parse there.
+Value parseAgain(std::string_view text, std::size_t offset, std::size_t *end = nullptr);
 
 // Line and column (1-based; column in code points) of a byte offset.
 void lineColumnAt(std::string_view text, std::size_t offset, std::size_t &line, std::size_t &column);

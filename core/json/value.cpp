@@ -306,7 +306,7 @@ Value Value::object()
     return v;
 }
 
-Value Value::arrayFromItems(std::vector<Value> items)
+Value Value::arrayFromItems(std::vector<Value> items, std::uint64_t source)
 {
     if (items.size() > UINT32_MAX)
         throw std::length_error("array longer than 2^32 items");
@@ -315,11 +315,12 @@ Value Value::arrayFromItems(std::vector<Value> items)
     v.m_node = detail::NodeRef::make<ArrayNode>();
     auto *node = static_cast<ArrayNode *>(v.m_node.get());
     node->items = std::move(items);
+    node->source = source;
     v.m_length = std::uint32_t(node->items.size());
     return v;
 }
 
-Value Value::objectFromMembers(std::vector<Member> members)
+Value Value::objectFromMembers(std::vector<Member> members, std::uint64_t source)
 {
     if (members.size() > UINT32_MAX)
         throw std::length_error("object with more than 2^32 members");
@@ -328,6 +329,7 @@ Value Value::objectFromMembers(std::vector<Member> members)
     v.m_node = detail::NodeRef::make<ObjectNode>();
     auto *node = static_cast<ObjectNode *>(v.m_node.get());
     node->members = std::move(members);
+    node->source = source;
     rebuildIndex(*node);
     return v;
 }
@@ -368,6 +370,7 @@ ArrayNode &Value::mutableArray()
         m_node = std::move(copy);
         node = fresh;
     }
+    node->source = kNoSource; // about to differ from what was parsed
     return *node;
 }
 
@@ -380,6 +383,7 @@ void Value::push_back(Value v)
         node = &mutableArray();
     if (m_length == UINT32_MAX)
         throw std::length_error("array longer than 2^32 items");
+    node->source = kNoSource;
     node->items.push_back(std::move(v));
     ++m_length;
 }
@@ -449,7 +453,9 @@ ObjectNode &Value::mutableObject()
     assert(m_type == Type::Object);
     if (m_node.shared())
         m_node = detail::NodeRef::make<ObjectNode>(*static_cast<const ObjectNode *>(m_node.get()));
-    return *static_cast<ObjectNode *>(m_node.get());
+    auto *node = static_cast<ObjectNode *>(m_node.get());
+    node->source = kNoSource; // about to differ from what was parsed
+    return *node;
 }
 
 Value &Value::memberRef(std::string_view key)
@@ -508,6 +514,15 @@ bool Value::erase(std::string_view key)
 const void *Value::identity() const
 {
     return (m_type == Type::Array || m_type == Type::Object) ? m_node.get() : nullptr;
+}
+
+std::uint64_t Value::sourceOffset() const
+{
+    if (m_type == Type::Array)
+        return static_cast<const ArrayNode *>(m_node.get())->source;
+    if (m_type == Type::Object)
+        return static_cast<const ObjectNode *>(m_node.get())->source;
+    return kNoSource;
 }
 
 } // namespace tf::json

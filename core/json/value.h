@@ -93,14 +93,26 @@ private:
 // Arrays are shared, append-friendly buffers: a Value sees the first `length` items of its node. Appending to a
 // Value whose length equals the node's size pushes in place (no other holder can see past its own length), so a
 // history that grows call by call is stored once, not once per call. Any other write copies first (copy-on-write).
+//
+// `source` is the byte offset of the literal the node was parsed from, in the text the parser was given, while the
+// node still holds exactly what that literal says; a copy or an in-place write forgets it. It lets a value that is
+// not kept be parsed again from the file on demand, and names a parsed node across such re-parses.
+inline constexpr std::uint64_t kNoSource = UINT64_MAX;
+
 struct ArrayNode : detail::Node
 {
     ArrayNode()
         : Node(Kind::Array)
     {
     }
-    ArrayNode(const ArrayNode &) = default;
+    ArrayNode(const ArrayNode &other)
+        : Node(other)
+        , items(other.items)
+    {
+    }
+    ArrayNode &operator=(const ArrayNode &) = delete;
     std::vector<Value> items;
+    std::uint64_t source = kNoSource;
 };
 
 struct ObjectNode : detail::Node
@@ -114,6 +126,7 @@ struct ObjectNode : detail::Node
     // hash map would still cost 56 bytes in each of millions of objects.
     using Index = std::unordered_multimap<std::size_t, std::uint32_t>;
     std::unique_ptr<Index> index;
+    std::uint64_t source = kNoSource; // as ArrayNode::source
 
     ObjectNode()
         : Node(Kind::Object)
@@ -212,10 +225,13 @@ public:
 
     // The node behind an array or object, for identity comparisons (the collapse's "same object").
     const void *identity() const;
+    // Where the parser read this array or object (ArrayNode::source), while it is unchanged; kNoSource otherwise,
+    // and for every other type.
+    std::uint64_t sourceOffset() const;
 
-    // Used by the parser to adopt an already ordered member list.
-    static Value objectFromMembers(std::vector<Member> members);
-    static Value arrayFromItems(std::vector<Value> items);
+    // Used by the parser to adopt an already ordered member list; `source` is where it read the literal.
+    static Value objectFromMembers(std::vector<Member> members, std::uint64_t source = kNoSource);
+    static Value arrayFromItems(std::vector<Value> items, std::uint64_t source = kNoSource);
 
 private:
     ArrayNode &mutableArray();

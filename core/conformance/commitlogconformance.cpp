@@ -5,6 +5,7 @@
 #include "core/json/parser.h"
 #include "core/json/writer.h"
 #include "core/recording/commitlogfold.h"
+#include "core/recording/statejournal.h"
 
 #include <algorithm>
 #include <optional>
@@ -82,8 +83,17 @@ std::string indexList(const std::vector<std::size_t> &indices)
     return out + "]";
 }
 
-// Runs one case; returns the failure text, or nothing when it passes.
-std::optional<std::string> runCase(const json::Value &c)
+std::string keyList(const json::Value &object)
+{
+    std::string out = "[";
+    for (const json::Member *m = object.memberBegin(); m != object.memberEnd(); ++m)
+        out += (m == object.memberBegin() ? "" : ",") + json::jsQuoted(m->key);
+    return out + "]";
+}
+
+// Runs one case; returns the failure text, or nothing when it passes. The fold must give every expected state, and
+// so must the StateJournal's rebuild of each row (what the loader serves per call), in the fold's member order.
+std::optional<std::string> runCase(const json::Value &c, std::string_view text)
 {
     const json::Value *log = c.findArray("commitLog");
     const json::Value *states = c.findArray("states");
@@ -106,16 +116,30 @@ std::optional<std::string> runCase(const json::Value &c)
 
     const json::Value *initial = c.find("initialState");
     recording::CommitLogFold fold(initial && initial->isObject() ? initial : nullptr);
+    recording::StateJournal journal(text, initial && initial->isObject() ? initial : nullptr);
     std::vector<std::size_t> skipped;
+    std::vector<json::Value> folded; // the fold's own states, in its member order
     for (std::size_t i = 0; i < log->size(); ++i) {
+        journal.apply(i, log->at(i));
         if (!fold.apply(log->at(i)))
             skipped.push_back(i);
         if (auto d = firstDifference(&states->at(i), &fold.state(), {}))
             return "row " + std::to_string(i) + ": at " + d->path + "\n  expected: " + d->expected +
                    "\n  got:      " + d->got;
+        folded.push_back(fold.state());
     }
     if (skipped != expectedSkipped)
         return "skipped rows: expected " + indexList(expectedSkipped) + ", got " + indexList(skipped);
+    journal.finish();
+    for (std::size_t i = 0; i < log->size(); ++i) {
+        const json::Value rebuilt = journal.stateBefore(i + 1);
+        if (auto d = firstDifference(&states->at(i), &rebuilt, {}))
+            return "row " + std::to_string(i) + " rebuilt by the state journal: at " + d->path +
+                   "\n  expected: " + d->expected + "\n  got:      " + d->got;
+        if (keyList(rebuilt) != keyList(folded[i]))
+            return "row " + std::to_string(i) + " rebuilt by the state journal: member order " + keyList(rebuilt) +
+                   ", the fold's " + keyList(folded[i]);
+    }
     return std::nullopt;
 }
 
@@ -123,8 +147,8 @@ std::optional<std::string> runCase(const json::Value &c)
 
 Summary runCommitLogVectors(const std::string &path, std::ostream &out)
 {
-    return runVectorFile(path, out, [&](const json::Value &c, std::size_t lineNo) {
-        const std::optional<std::string> failure = runCase(c);
+    return runVectorFile(path, out, [&](const json::Value &c, std::string_view line, std::size_t lineNo) {
+        const std::optional<std::string> failure = runCase(c, line);
         if (failure) {
             const json::Value *name = c.findString("name");
             out << "FAIL line " << lineNo << " " << (name ? std::string(name->asString()) : "(unnamed)") << ": "

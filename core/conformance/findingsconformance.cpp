@@ -210,7 +210,7 @@ void printFailure(std::ostream &out, std::size_t lineNo, std::string_view name, 
 
 Summary runFindingsVectors(const std::string &path, std::ostream &out)
 {
-    return runVectorFile(path, out, [&](const json::Value &c, std::size_t lineNo) {
+    return runVectorFile(path, out, [&](const json::Value &c, std::string_view, std::size_t lineNo) {
         const std::string name = findings::stringOf(c.find("name"));
         const std::string kind = findings::stringOf(c.find("kind"));
         std::optional<Mismatch> mismatch;

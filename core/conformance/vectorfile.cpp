@@ -20,7 +20,7 @@ bool isBlank(std::string_view line)
 } // namespace
 
 Summary runVectorFile(const std::string &path, std::ostream &out,
-                      const std::function<bool(const json::Value &, std::size_t)> &runCase)
+                      const std::function<bool(const json::Value &, std::string_view, std::size_t)> &runCase)
 {
     Summary summary;
     // MappedFile words a directory as a recording problem, so that case is named here.
@@ -59,7 +59,7 @@ Summary runVectorFile(const std::string &path, std::ostream &out,
             ++summary.failed;
             continue;
         }
-        if (runCase(c, lineNo))
+        if (runCase(c, line, lineNo))
             ++summary.passed;
         else
             ++summary.failed;

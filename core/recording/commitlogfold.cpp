@@ -387,14 +387,9 @@ void applyDelete(Value &root, const std::vector<std::string_view> &segments)
 
 // The library skips a `set` that the next entry sets again on the same path; the result is the same either way,
 // and skipping saves the work.
-bool supersededByNextSet(const Value &trace, std::size_t i, std::string_view path)
+bool supersededByNextSet(const std::vector<TraceEntry> &entries, std::size_t i)
 {
-    if (i + 1 >= trace.size())
-        return false;
-    const Value &next = trace.at(i + 1);
-    const Value *verb = next.findString("verb");
-    const Value *nextPath = next.findString("path");
-    return verb && nextPath && verb->asString() == "set" && nextPath->asString() == path;
+    return i + 1 < entries.size() && entries[i + 1].verb == "set" && entries[i + 1].path == entries[i].path;
 }
 
 } // namespace
@@ -441,29 +436,44 @@ CommitLogFold::CommitLogFold(const Value *initialState)
 {
 }
 
+std::vector<TraceEntry> traceEntries(const Value &bundle)
+{
+    std::vector<TraceEntry> entries;
+    const Value *trace = bundle.findArray("trace");
+    if (!trace)
+        return entries;
+    entries.reserve(trace->size());
+    for (const Value &entry : *trace) {
+        const Value *path = entry.findString("path");
+        if (!path)
+            continue; // the library would throw on such an entry; here it changes nothing
+        const Value *verb = entry.findString("verb");
+        entries.push_back({path->asString(), verb ? verb->asString() : std::string_view{}});
+    }
+    return entries;
+}
+
 bool CommitLogFold::apply(const Value &row)
 {
     if (!isCommitBundle(row))
         return false;
-    const Value *overwrite = row.find("overwrite");
-    const Value *updates = row.find("updates");
-    const Value &trace = *row.find("trace");
+    applyEntries(traceEntries(row), row.find("overwrite"), row.find("updates"));
+    return true;
+}
+
+void CommitLogFold::applyEntries(const std::vector<TraceEntry> &entries, const Value *overwrite, const Value *updates)
+{
     RowIdentity ids;
     std::vector<std::string_view> segments;
-    for (std::size_t i = 0; i < trace.size(); ++i) {
-        const Value &entry = trace.at(i);
-        const Value *path = entry.findString("path");
-        if (!path)
-            continue; // the library would throw on such an entry; here it changes nothing
-        const Value *verbValue = entry.findString("verb");
-        const std::string_view verb = verbValue ? verbValue->asString() : std::string_view{};
-        splitInto(path->asString(), segments);
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        const std::string_view verb = entries[i].verb;
+        splitInto(entries[i].path, segments);
         if (segments.size() > kMaxPathSegments) {
             ++m_refusedPaths; // would build a state too deep to walk (and to free) without overflowing the stack
             continue;
         }
         if (verb == "set") {
-            if (supersededByNextSet(trace, i, path->asString()))
+            if (supersededByNextSet(entries, i))
                 continue;
             if (Value *parent = parentForWrite(m_state, segments))
                 putSlot(*parent, segments.back(), valueAt(overwrite, segments));
@@ -499,7 +509,6 @@ bool CommitLogFold::apply(const Value &row)
             putSlot(*parent, segments.back(), merged(takeSlot(*parent, segments.back()), src, ids));
         }
     }
-    return true;
 }
 
 } // namespace tf::recording

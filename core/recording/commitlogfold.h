@@ -31,6 +31,16 @@ inline constexpr std::size_t kMaxPathSegments = 512;
 // a parent that is not an object or array, a member that is not there, or a refused segment.
 const json::Value *readStatePath(const json::Value &root, const std::vector<std::string_view> &segments);
 
+// One entry of a bundle's trace: its path (U+001F-separated) and its verb as written ("" when it has none).
+struct TraceEntry
+{
+    std::string_view path;
+    std::string_view verb;
+};
+
+// The trace entries of a bundle in order; an entry without a string path is left out (it changes nothing).
+std::vector<TraceEntry> traceEntries(const json::Value &bundle);
+
 class CommitLogFold
 {
 public:
@@ -40,6 +50,15 @@ public:
     // Applies one row; returns false (state unchanged) when the row is not a bundle. The cost is about the size of
     // what the row writes: the state's nodes are shared copy-on-write, so nothing else is copied.
     bool apply(const json::Value &row);
+
+    // Applies the entries of one bundle whose overwrite and updates trees are these (nullptr: absent), as apply()
+    // does with a bundle's trace. Entries read and write only below their own first segment, so a bundle may also
+    // be applied one root key at a time (StateJournal rebuilds a key so), each key's entries as one row.
+    void applyEntries(const std::vector<TraceEntry> &entries, const json::Value *overwrite,
+                      const json::Value *updates);
+
+    // Resumes from a state rebuilt elsewhere (a StateJournal), as if the fold had reached it.
+    void resetState(json::Value state) { m_state = std::move(state); }
 
     // Cheap to copy (shared nodes): callers snapshot it per step. A copy never sees later rows.
     const json::Value &state() const { return m_state; }

@@ -1,0 +1,103 @@
+#pragma once
+
+#include "commitlogfold.h"
+
+#include "core/json/value.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace tf::recording {
+
+// The fold state of one commit log at any row, rebuilt on demand instead of kept.
+//
+// Keeping the state at every call keeps every value the log ever wrote, as parse tree: a run of 100,000 calls is
+// gigabytes. The journal keeps, per root key of the state, which rows wrote below that key, with their trace entries
+// and where the row's `overwrite` and `updates` values under that key are in the text. It rebuilds a key by parsing
+// those values again and replaying the key's entries through CommitLogFold::applyEntries (the one implementation of
+// the fold), starting from the last row whose first entry on the key did not depend on the value before it (a
+// `set` or `delete` of the key itself, and the like). Entries only ever read and write below their own first path
+// segment, so keys rebuilt one at a time give the state the whole fold gives; the commit-log conformance vectors
+// check exactly that, row by row. A rebuild costs about the size of the rebuilt values.
+//
+// Read-only once the log is applied: stateBefore() and memberBefore() may run on several threads at once, and
+// every value they return is freshly parsed, so callers may keep or edit it.
+class StateJournal
+{
+public:
+    // `text` is what the rows are parsed from; it (and whatever a row's strings point into) must outlive the journal.
+    // Rows should be parsed json::ParseLimits::selfContained, so that re-parsed values equal the originals.
+    // `initialState` as for CommitLogFold.
+    StateJournal(std::string_view text, const json::Value *initialState);
+
+    // Applies row `index` to the live fold and journals what it writes. Rows come in order, each once; indices
+    // skipped over are rows that are not bundles. Returns false when this row is not a bundle.
+    bool apply(std::size_t index, const json::Value &row);
+    // The live fold, after the last applied row (for the loader; do not read it from other threads).
+    const CommitLogFold &fold() const { return m_fold; }
+    // Frees the live state once the log is applied: every later read rebuilds.
+    void finish();
+
+    // The state after rows [0, row), i.e. just before row `row`; rows past the end read as after the last.
+    json::Value stateBefore(std::size_t row) const;
+    // One member of that state; nullopt when it is absent.
+    std::optional<json::Value> memberBefore(std::size_t row, std::string_view key) const;
+
+    // What the journal holds (for the memory figures of docs/performance.md): groups and entries.
+    std::size_t groupCount() const;
+    std::size_t entryCount() const { return m_entries.size(); }
+
+private:
+    // A row's value under one root key in its `overwrite` or `updates`.
+    struct Written
+    {
+        std::uint64_t offset = json::kNoSource; // a container parsed from the text: parsed again from here
+        json::Value kept;                        // anything else: the value itself (copied before it is replayed)
+        bool present = false;
+    };
+    // The entries of one row on one root key.
+    struct Group
+    {
+        std::uint32_t row = 0;
+        std::uint32_t firstEntry = 0;
+        std::uint32_t entryCount = 0;
+        // The group a rebuild of this key starts from (an index into the key's groups), or kFromBase.
+        std::uint32_t chainStart = 0;
+        Written overwrite, updates;
+    };
+    struct Entry
+    {
+        std::uint32_t path = 0; // interned
+        std::uint32_t verb = 0; // interned
+    };
+    struct KeyOrder
+    {
+        std::size_t fromRow = 0; // in effect for stateBefore(r) with r >= fromRow
+        std::vector<std::string> keys;
+    };
+    static constexpr std::uint32_t kFromBase = UINT32_MAX;
+
+    Written written(const json::Value *tree, std::string_view key) const;
+    json::Value materialize(const Written &w) const;
+    std::uint32_t intern(std::string_view s);
+    bool startsOver(const Entry &first, const Group &group) const;
+    void noteKeyOrder(std::size_t fromRow);
+
+    std::string_view m_text;
+    CommitLogFold m_fold;
+    std::size_t m_rows = 0;
+    std::unordered_map<std::string, Written> m_base; // initialState's members
+    std::unordered_map<std::string, std::vector<Group>> m_keys;
+    std::vector<Entry> m_entries;
+    std::deque<std::string> m_strings; // paths and verbs, stable for the views in m_stringIds
+    std::unordered_map<std::string_view, std::uint32_t> m_stringIds;
+    std::vector<KeyOrder> m_orders;
+};
+
+} // namespace tf::recording

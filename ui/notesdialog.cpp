@@ -50,7 +50,7 @@ NotesDialog::NotesDialog(SidecarStore *store, std::size_t ordinal, std::optional
     m_target->setObjectName(QStringLiteral("noteTarget"));
     m_target->addItem(tr("Call %1 itself").arg(epoch), -1);
     if (run && ordinal < run->calls.size())
-        if (const json::Value *ledger = run->calls[ordinal].stateAt.findArray("findingsLedger"))
+        if (const std::optional<json::Value> ledger = run->ledgerAt(run->calls[ordinal]))
             for (std::size_t i = 0; i < ledger->size(); ++i)
                 m_target->addItem(rowLabel(ledger->at(i), i), int(i));
     if (row) {

@@ -82,7 +82,7 @@ notes::Target SidecarStore::ledgerRowTarget(std::size_t ordinal, std::size_t row
     t.kind = notes::TargetKind::LedgerRow;
     t.rowIndex = row;
     if (m_run && ordinal < m_run->calls.size())
-        if (const json::Value *ledger = m_run->calls[ordinal].stateAt.findArray("findingsLedger");
+        if (const std::optional<json::Value> ledger = m_run->ledgerAt(m_run->calls[ordinal]);
             ledger && row < ledger->size())
             if (const json::Value *id = ledger->at(row).isObject() ? ledger->at(row).findString("toolCallId") : nullptr)
                 t.toolCallId = std::string(id->asString());

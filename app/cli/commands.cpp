@@ -75,7 +75,7 @@ int inspect(const std::vector<std::string> &args)
     }
     const auto calls = recording::summarizeCalls(*loaded.run);
     if (asJson)
-        std::cout << json::prettyPrint(report::inspectJson(*loaded.run, calls)) << '\n';
+        report::writeInspectJson(std::cout, *loaded.run, calls);
     else
         std::cout << report::inspectTable(*loaded.run, calls);
     return 0;

@@ -7,6 +7,10 @@
 
 namespace tf::io {
 
+// How much of a mapped file a pass over it (a fold, a summary of every call) lets stay resident: a few calls' worth
+// of messages. Passes call MappedFile::trimResidentPages with it as they go.
+inline constexpr std::size_t kPassResidentBytes = 16u << 20;
+
 // A file opened read-only and mapped into memory (PROT_READ, MAP_PRIVATE): nothing Tracefold does can change the
 // recording. Strings parsed from it are views into the mapping, so it lives as long as any value does.
 class MappedFile

@@ -228,7 +228,7 @@ bool Parser::parseNumber(Value &out)
 bool Parser::parseKey(std::string_view &out)
 {
     const std::size_t start = ++m_pos; // past the quote
-    const StringBodyScan scan = scanStringBody(m_text, start);
+    const StringBodyScan scan = scanStringBody(m_text, start, m_limits.trusted);
     if (!scan.error.empty())
         return fail(scan.error, scan.errorOffset);
     out = m_text.substr(start, scan.end - start);
@@ -244,7 +244,7 @@ bool Parser::parseKey(std::string_view &out)
 bool Parser::parseStringValue(Value &out, bool mayDefer, bool copyShort)
 {
     const std::size_t start = ++m_pos; // past the quote
-    const StringBodyScan scan = scanStringBody(m_text, start);
+    const StringBodyScan scan = scanStringBody(m_text, start, m_limits.trusted);
     if (!scan.error.empty())
         return fail(scan.error, scan.errorOffset);
     const std::string_view body = m_text.substr(start, scan.end - start);
@@ -435,6 +435,7 @@ Value parseAgain(std::string_view text, std::size_t offset, std::size_t *end)
     static const ParseLimits limits = [] {
         ParseLimits l;
         l.selfContained = true;
+        l.trusted = true;
         return l;
     }();
     StringArena unused; // selfContained: never written

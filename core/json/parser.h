@@ -31,6 +31,9 @@ struct ParseLimits
     // views into the text, escaped ones are deferred from deferEscapedStringBytes on and owned below it), so a
     // value parsed this way may outlive the arena and be parsed again later from the same text, alike.
     bool selfContained = false;
+    // The text was parsed before with these limits (a recorded span parsed again): raw string bytes are not
+    // validated again. Never set it for text that has not been.
+    bool trusted = false;
     // Streamed arrays: an array reached through member names only from the root (no array on the way) whose path
     // `streamArrayAt` accepts is not built. Each item is parsed and validated as usual, handed to `onStreamedItem`
     // with the byte offsets where the item starts and ends, and dropped; the array reads as empty. A recording's

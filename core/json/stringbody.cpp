@@ -13,14 +13,17 @@ namespace tf::json {
 
 namespace {
 
+template <bool Trusted>
 bool isSpecial(unsigned char c)
 {
-    return c == '"' || c == '\\' || c < 0x20 || c >= 0x80;
+    return c == '"' || c == '\\' || (!Trusted && (c < 0x20 || c >= 0x80));
 }
 
-// Finds the bytes that end a plain run: quotes, backslashes, control characters and non-ASCII bytes. String bodies
-// are most of a recording's bytes, and JSON inside JSON has an escape every few bytes, so the finder remembers the
-// 16-byte window it last classified instead of classifying again after each escape.
+// Finds the bytes that end a plain run: quotes, backslashes, control characters and non-ASCII bytes (in trusted
+// text, quotes and backslashes only). String bodies are most of a recording's bytes, and JSON inside JSON has an
+// escape every few bytes, so the finder remembers the 16-byte window it last classified instead of classifying
+// again after each escape.
+template <bool Trusted>
 class SpecialFinder
 {
 public:
@@ -48,7 +51,7 @@ public:
             m_haveWindow = true;
         }
 #endif
-        while (p < n && !isSpecial(static_cast<unsigned char>(m_text[p])))
+        while (p < n && !isSpecial<Trusted>(static_cast<unsigned char>(m_text[p])))
             ++p;
         return p;
     }
@@ -58,9 +61,11 @@ private:
     static unsigned classify(const char *at)
     {
         const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i *>(at));
-        const __m128i hit =
-            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')), _mm_cmpeq_epi8(x, _mm_set1_epi8('\\'))),
-                         _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(0x1F)), x));
+        const __m128i quoteOrBackslash =
+            _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')), _mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
+        if (Trusted)
+            return unsigned(_mm_movemask_epi8(quoteOrBackslash));
+        const __m128i hit = _mm_or_si128(quoteOrBackslash, _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(0x1F)), x));
         // movemask of x itself flags the bytes with the high bit set: the non-ASCII ones.
         return unsigned(_mm_movemask_epi8(hit)) | unsigned(_mm_movemask_epi8(x));
     }
@@ -127,7 +132,10 @@ bool stringifyEscapesUnit(unsigned u)
 
 } // namespace
 
-StringBodyScan scanStringBody(std::string_view text, std::size_t start)
+namespace {
+
+template <bool Trusted>
+StringBodyScan scanBody(std::string_view text, std::size_t start)
 {
     StringBodyScan scan;
     const auto fail = [&](std::size_t at, std::string reason) {
@@ -137,7 +145,7 @@ StringBodyScan scanStringBody(std::string_view text, std::size_t start)
     };
     const std::size_t n = text.size();
     std::size_t p = start;
-    SpecialFinder finder(text);
+    SpecialFinder<Trusted> finder(text);
     while (true) {
         p = finder.next(p);
         if (p >= n)
@@ -206,6 +214,13 @@ StringBodyScan scanStringBody(std::string_view text, std::size_t start)
         }
         }
     }
+}
+
+} // namespace
+
+StringBodyScan scanStringBody(std::string_view text, std::size_t start, bool trusted)
+{
+    return trusted ? scanBody<true>(text, start) : scanBody<false>(text, start);
 }
 
 void decodeStringBody(std::string_view body, std::string &out)

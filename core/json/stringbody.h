@@ -23,8 +23,9 @@ struct StringBodyScan
 };
 
 // Scans the body starting at `start` (just past the opening quote) up to its closing quote: strict UTF-8, valid
-// escapes, no raw control characters.
-StringBodyScan scanStringBody(std::string_view text, std::size_t start);
+// escapes, no raw control characters. `trusted` text was scanned before (a span parsed again): its raw bytes are
+// not checked again, only its quotes and escapes are read, which is most of the work on non-ASCII text.
+StringBodyScan scanStringBody(std::string_view text, std::size_t start, bool trusted = false);
 
 // Appends the decoded WTF-8 text of a body that scanStringBody accepted. An escaped high surrogate followed by an
 // escaped low one is one character; any other surrogate escape stays a lone unit.

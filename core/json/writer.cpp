@@ -266,10 +266,10 @@ std::string sortedKeyJson(const Value &v)
     return out;
 }
 
-std::string prettyPrint(const Value &v, int indent)
+std::string prettyPrint(const Value &v, int indent, int depth)
 {
     std::string out;
-    appendPretty(out, v, indent, 0);
+    appendPretty(out, v, indent, depth);
     return out;
 }
 

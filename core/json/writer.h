@@ -21,8 +21,10 @@ std::string stringify(const Value &v);
 void appendSortedKeyJson(std::string &out, const Value &v);
 std::string sortedKeyJson(const Value &v);
 
-// Indented rendering for people (two spaces), same escaping. Not used for any byte comparison.
-std::string prettyPrint(const Value &v, int indent = 2);
+// Indented rendering for people (two spaces), same escaping. Not used for any byte comparison. `depth` is the
+// nesting level the value is written at (its inner lines are indented one level more), so a long document can be
+// written a part at a time, alike.
+std::string prettyPrint(const Value &v, int indent = 2, int depth = 0);
 
 // Structural equality: objects as unordered maps, numbers by value (0 == -0), strings byte for byte.
 bool deepEqual(const Value &a, const Value &b);

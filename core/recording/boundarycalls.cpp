@@ -52,7 +52,7 @@ void buildCallsFromBoundaryCapture(Run &run, const json::Value &subflowResults, 
         call.basis = FoldBasis::SubflowLogs;
         call.logName = "subflows";
         if (auto it = stateByIteration.find(call.epoch); it != stateByIteration.end()) {
-            call.stateAt = it->second;
+            call.keptState = it->second;
             call.hasStateAt = true;
         }
         if (auto it = branchByIteration.find(call.epoch); it != branchByIteration.end())
@@ -69,7 +69,7 @@ void buildCallsFromBoundaryCapture(Run &run, const json::Value &subflowResults, 
     run.constants.toolWantsByName = finalState.contains("toolWantsByName");
     run.constants.armed = run.constants.findingsServe.has_value();
     if (const json::Value *ledger = finalState.findArray("findingsLedger"))
-        run.finalLedger = *ledger;
+        run.finalLedgerOffset = ledger->sourceOffset();
     if (!run.finalAnswer)
         if (const json::Value *answer = finalState.findString("llmLatestContent"))
             run.finalAnswer = answer->decodedString();

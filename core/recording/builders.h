@@ -4,16 +4,61 @@
 #include "recordingloader.h"
 #include "run.h"
 
+#include <cstdint>
+#include <unordered_set>
+
 namespace tf::recording::detail {
 
 // Stages of the loader, each filling part of the Run. Internal to core/recording.
 
-// Reads the typed events (shape A, B, D, E): validates each, records run id, model, totals, final answer.
-void indexEvents(Run &run, const json::Value &events, const LoadErrors &errors, const std::vector<json::PathStep> &at,
+// The items of an event list as the parser hands them over one at a time (the list is never built whole): what the
+// Run keeps of each, and the first item that is not an event, to be reported if the file turns out to be one whose
+// events are read.
+class EventCollector
+{
+public:
+    explicit EventCollector(Run &run)
+        : m_run(run)
+    {
+    }
+    // `raw` was parsed from the run's file (its containers carry their offsets) and may be dropped afterwards.
+    void add(const json::Value &raw);
+
+    std::vector<Event> events;
+    std::optional<std::size_t> firstBadIndex;
+    json::Value firstBad;
+
+private:
+    std::string_view keep(std::string_view s, bool intern);
+
+    Run &m_run;
+    std::size_t m_count = 0;
+    std::unordered_set<std::string_view> m_interned;
+};
+
+// Indexes the collected events (shape A, B, D, E): refuses the list at its first bad item, partitions several runs,
+// records run id, model, totals, final answer.
+void indexEvents(Run &run, EventCollector &collected, const LoadErrors &errors, const std::vector<json::PathStep> &at,
                  const LoadControl &control);
 
+// The rows of one commit log: the items of an array in memory, or those of an array the parser streamed, read
+// again from the file one at a time.
+class LogRows
+{
+public:
+    static LogRows inMemory(const json::Value &array);
+    static LogRows streamed(std::string_view text, std::vector<std::uint64_t> offsets);
+    std::size_t size() const { return m_array ? m_array->size() : m_offsets.size(); }
+    json::Value at(std::size_t i) const;
+
+private:
+    const json::Value *m_array = nullptr;
+    std::string_view m_text;
+    std::vector<std::uint64_t> m_offsets;
+};
+
 // Calls from a foldable commit log (A/B with snapshot, C), spec/recording.md §5.1–§5.2.
-void buildCallsFromCommitLog(Run &run, const json::Value &commitLog, const json::Value *initialState,
+void buildCallsFromCommitLog(Run &run, const LogRows &commitLog, const json::Value *initialState,
                              const json::Value *subflowResults, const LoadControl &control);
 
 // Calls from events only (A without snapshot, E), §5.9.

@@ -56,7 +56,7 @@ void computeCacheFacts(const Run &run, const CallView *previous, CallView &view)
     CacheFacts &cache = view.cache;
     const CallRecord &rec = *view.record;
     if (rec.hasStateAt)
-        if (const json::Value *markers = rec.stateAt.find("cacheMarkers"))
+        if (const json::Value *markers = view.stateAt.find("cacheMarkers"))
             cache.candidates = *markers;
     cache.gateBranch = rec.cacheGateBranch;
     if (const json::Value *receipt = usableReceipt(view))

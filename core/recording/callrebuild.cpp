@@ -20,10 +20,11 @@ std::string stringOr(const json::Value &object, std::string_view key, std::strin
     return std::string(v ? v->asString() : fallback);
 }
 
-json::Value message(std::string_view role, const json::Value &content)
+// `role` is held as a value (a copy shares its text), so the message may outlive the tree it was read from.
+json::Value message(const json::Value *role, const json::Value &content)
 {
     json::Value m = json::Value::object();
-    m.set("role", json::Value::borrowedString(role));
+    m.set("role", role ? *role : json::Value::borrowedString("user"));
     m.set("content", content);
     return m;
 }
@@ -36,8 +37,7 @@ json::Value messagesFromInjections(const json::Value &records)
         const json::Value *content = r.contains("rawContent") ? r.find("rawContent") : r.find("contentSummary");
         if (!content || !content->isString() || content->isEmptyString())
             continue;
-        const json::Value *role = r.findString("asRole");
-        out.push_back(message(role ? role->asString() : "user", *content));
+        out.push_back(message(r.findString("asRole"), *content));
     }
     return out;
 }
@@ -85,19 +85,18 @@ void rebuildSystemFromState(const Run &run, const json::Value &state, CallView &
     (void)run;
 }
 
-void rebuildSystemFromEvents(const Run &run, const CallRecord &rec, CallView &view)
+void rebuildSystemFromEvents(const Run &run, const CallRecord &rec, const json::Value &startPayload, CallView &view)
 {
     for (std::size_t i : rec.injectedEvents) {
-        const Event &e = run.events[i];
-        const json::Value *slot = e.payload.findString("slot");
-        const json::Value *raw = e.payload.findString("rawContent");
+        const json::Value payload = run.payload(run.events[i]);
+        const json::Value *slot = payload.findString("slot");
+        const json::Value *raw = payload.findString("rawContent");
         if (!slot || slot->asString() != "system-prompt" || !raw)
             continue;
-        view.systemPieces.push_back({"system-prompt", stringOr(e.payload, "source", ""), raw->decodedString()});
+        view.systemPieces.push_back({"system-prompt", stringOr(payload, "source", ""), raw->decodedString()});
     }
-    const Event *start = run.event(rec.llmStartEvent);
-    if (start) {
-        if (const json::Value *text = start->payload.findString("systemPromptText")) {
+    if (run.event(rec.llmStartEvent)) {
+        if (const json::Value *text = startPayload.findString("systemPromptText")) {
             view.systemText = text->decodedString();
             view.systemOnRecord = true;
             return;
@@ -124,7 +123,7 @@ void rebuildSystemFromEvents(const Run &run, const CallRecord &rec, CallView &vi
     }
 }
 
-void rebuildTools(const Run &run, const CallRecord &rec, CallView &view)
+void rebuildTools(const Run &run, const CallRecord &rec, const json::Value &startPayload, CallView &view)
 {
     const auto toolFromSchema = [](const json::Value &schema) {
         ToolView t;
@@ -135,21 +134,21 @@ void rebuildTools(const Run &run, const CallRecord &rec, CallView &view)
         return t;
     };
     if (rec.hasStateAt) {
-        const json::Value *schemas = rec.stateAt.findArray("dynamicToolSchemas");
+        const json::Value *schemas = view.stateAt.findArray("dynamicToolSchemas");
         if (!schemas)
-            schemas = rec.stateAt.findArray("toolSchemas");
+            schemas = view.stateAt.findArray("toolSchemas");
         if (schemas)
             for (const json::Value &s : *schemas)
                 view.tools.push_back(toolFromSchema(s));
         view.toolsOnRecord = true;
         view.schemasOnRecord = true;
-        if (const json::Value *wrapUp = rec.stateAt.find("wrapUpAsked"); wrapUp && wrapUp->isBool() &&
-                                                                        wrapUp->asBool()) {
+        if (const json::Value *wrapUp = view.stateAt.find("wrapUpAsked"); wrapUp && wrapUp->isBool() &&
+                                                                         wrapUp->asBool()) {
             view.tools.clear();
             view.withheld = "wrap-up";
         }
-    } else if (const Event *start = run.event(rec.llmStartEvent)) {
-        if (const json::Value *tools = start->payload.findArray("tools")) {
+    } else if (run.event(rec.llmStartEvent)) {
+        if (const json::Value *tools = startPayload.findArray("tools")) {
             for (const json::Value &t : *tools) {
                 ToolView tv;
                 tv.name = stringOr(t, "name", "");
@@ -170,10 +169,31 @@ void rebuildTools(const Run &run, const CallRecord &rec, CallView &view)
 
 } // namespace
 
-void rebuildServed(const Run &run, std::size_t index, CallView &view)
+void CallStateReader::read(const CallRecord &call, CallView &view)
+{
+    if (!call.hasStateAt || call.keptState || !call.journal || !call.bundleIndex) {
+        view.stateAt = m_run.stateAt(call);
+        view.receiptAfter = m_run.receiptAfter(call);
+        return;
+    }
+    StateJournal::Cursor &cursor = m_cursors.try_emplace(call.journal, *call.journal).first->second;
+    view.stateAt = cursor.stateBefore(*call.bundleIndex);
+    view.receiptAfter.reset();
+    if (call.receiptCommitted)
+        if (const json::Value *receipt = cursor.stateBefore(*call.bundleIndex + 1).find("receipt"))
+            view.receiptAfter = *receipt;
+}
+
+void rebuildServed(const Run &run, std::size_t index, CallView &view, CallStateReader *states)
 {
     const CallRecord &rec = run.calls.at(index);
     view.record = &rec;
+    if (states) {
+        states->read(rec, view);
+    } else {
+        view.stateAt = run.stateAt(rec);
+        view.receiptAfter = run.receiptAfter(rec);
+    }
     view.ordinal = rec.ordinal;
     view.epoch = rec.epoch;
     view.model = run.model;
@@ -181,76 +201,79 @@ void rebuildServed(const Run &run, std::size_t index, CallView &view)
 
     const Event *start = run.event(rec.llmStartEvent);
     const Event *end = run.event(rec.llmEndEvent);
+    const json::Value startPayload = start ? run.payload(*start) : json::Value::object();
     if (start) {
-        if (const json::Value *m = start->payload.findString("model"))
+        if (const json::Value *m = startPayload.findString("model"))
             view.model = m->decodedString();
-        if (const json::Value *p = start->payload.findString("provider"))
+        if (const json::Value *p = startPayload.findString("provider"))
             view.provider = p->decodedString();
-        if (auto chars = number(start->payload, "systemPromptChars"))
+        if (auto chars = number(startPayload, "systemPromptChars"))
             view.recordedSystemLengthU16 = toCount(*chars);
-        if (auto count = number(start->payload, "messagesCount"))
+        if (auto count = number(startPayload, "messagesCount"))
             view.recordedMessageCount = toCount(*count);
         view.wallClockMs = start->wallClockMs;
     }
     if (end) {
-        if (const json::Value *usage = end->payload.findObject("usage")) {
+        const json::Value endPayload = run.payload(*end);
+        if (const json::Value *usage = endPayload.findObject("usage")) {
             view.usage.input = number(*usage, "input");
             view.usage.output = number(*usage, "output");
             view.usage.cacheRead = number(*usage, "cacheRead");
             view.usage.cacheWrite = number(*usage, "cacheWrite");
         }
-        if (const json::Value *content = end->payload.findString("content"))
+        if (const json::Value *content = endPayload.findString("content"))
             view.responseText = content->decodedString();
-        view.durationMs = number(end->payload, "durationMs");
+        view.durationMs = number(endPayload, "durationMs");
         if (!view.wallClockMs)
             view.wallClockMs = end->wallClockMs;
     }
-    if (const Event *route = run.event(rec.routeEvent))
-        if (const json::Value *chosen = route->payload.findString("chosen"))
+    if (const Event *route = run.event(rec.routeEvent)) {
+        const json::Value payload = run.payload(*route);
+        if (const json::Value *chosen = payload.findString("chosen"))
             view.route = chosen->decodedString();
+    }
 
     // Conversation (§5.4 step 1).
     if (rec.hasStateAt) {
-        if (const json::Value *history = rec.stateAt.findArray("history")) {
+        if (const json::Value *history = view.stateAt.findArray("history")) {
             view.committed = *history;
-            view.committedOwnedByRun = true;
             view.conversationOnRecord = true;
-        } else if (const json::Value *records = rec.stateAt.findArray("messagesInjections")) {
+        } else if (const json::Value *records = view.stateAt.findArray("messagesInjections")) {
             view.committed = messagesFromInjections(*records);
             view.conversationOnRecord = true;
         }
-    } else if (rec.eventHistory) {
-        view.committed = *rec.eventHistory;
-        view.committedOwnedByRun = true;
+    } else if (std::optional<json::Value> history = run.eventHistory(rec)) {
+        view.committed = std::move(*history);
         view.conversationOnRecord = true;
     } else {
         json::Value fromEvents = json::Value::array();
         for (std::size_t i : rec.injectedEvents) {
-            const Event &e = run.events[i];
-            const json::Value *slot = e.payload.findString("slot");
-            const json::Value *raw = e.payload.findString("rawContent");
+            const json::Value payload = run.payload(run.events[i]);
+            const json::Value *slot = payload.findString("slot");
+            const json::Value *raw = payload.findString("rawContent");
             if (!slot || slot->asString() != "messages" || !raw)
                 continue;
-            const json::Value *role = e.payload.findString("asRole");
-            fromEvents.push_back(message(role ? role->asString() : "user", *raw));
+            fromEvents.push_back(message(payload.findString("asRole"), *raw));
         }
         if (fromEvents.size() > 0) {
             view.committed = fromEvents;
             view.conversationOnRecord = true;
         } else if (view.recordedMessageCount == std::size_t(1)) {
-            if (const Event *turn = run.event(rec.turnStartEvent))
-                if (const json::Value *prompt = turn->payload.findString("userPrompt")) {
+            if (const Event *turn = run.event(rec.turnStartEvent)) {
+                const json::Value payload = run.payload(*turn);
+                if (const json::Value *prompt = payload.findString("userPrompt")) {
                     view.committed = json::Value::array();
-                    view.committed.push_back(message("user", *prompt));
+                    view.committed.push_back(message(nullptr, *prompt));
                     view.conversationOnRecord = true;
                 }
+            }
         }
     }
 
     // Ledger at the call (§5.6) and the findings piece (§5.7).
     const json::Value *rows = nullptr;
     if (rec.hasStateAt) {
-        if (const json::Value *ledger = rec.stateAt.find("findingsLedger")) {
+        if (const json::Value *ledger = view.stateAt.find("findingsLedger")) {
             if (ledger->isArray()) {
                 view.ledger = *ledger;
                 view.ledgerOnRecord = true;
@@ -294,9 +317,9 @@ void rebuildServed(const Run &run, std::size_t index, CallView &view)
     }
 
     if (rec.hasStateAt)
-        rebuildSystemFromState(run, rec.stateAt, view);
+        rebuildSystemFromState(run, view.stateAt, view);
     else
-        rebuildSystemFromEvents(run, rec, view);
+        rebuildSystemFromEvents(run, rec, startPayload, view);
     if (rec.hasStateAt) {
         std::string joined;
         for (const SystemPieceView &p : view.systemPieces) {
@@ -306,7 +329,7 @@ void rebuildServed(const Run &run, std::size_t index, CallView &view)
         }
         view.systemText = std::move(joined);
     }
-    rebuildTools(run, rec, view);
+    rebuildTools(run, rec, startPayload, view);
 }
 
 } // namespace tf::recording::detail

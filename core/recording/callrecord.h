@@ -18,9 +18,12 @@ enum class FoldBasis {
 };
 const char *foldBasisName(FoldBasis basis);
 
-// What the loader keeps per LLM call: the state read at the call (§5.2), the receipt after it, the paired events.
-// Everything is a shared Value handle, so a record costs a few pointers however long the history is; the full
-// per-call view (collapse, piece, verification, cache facts) is derived on demand by CallViewBuilder.
+class StateJournal;
+
+// What the loader keeps per LLM call: where its state is (§5.2), whether a receipt followed it, the paired events.
+// A record costs a few dozen bytes however long the history is: the state at the call and the receipt after it are
+// rebuilt from the file when asked (Run::stateAt, Run::receiptAfter), and the full per-call view (collapse, piece,
+// verification, cache facts) is derived on demand by buildCallView.
 struct CallRecord
 {
     std::size_t ordinal = 0;   // 0-based position among the run's calls
@@ -32,14 +35,17 @@ struct CallRecord
     std::optional<std::size_t> bundleIndex;
     FoldBasis basis = FoldBasis::EventsOnly;
 
-    // State at the call. Absent members are absent (not null): use `stateAt.find(key)`.
-    json::Value stateAt = json::Value::object();
+    // The state at the call: the log's journal before `bundleIndex` (Run::stateAt), or a state folded from slot
+    // subflows (boundary captures) kept as is. Absent members are absent (not null).
     bool hasStateAt = false;    // false for events-only calls
-    // `receipt` folded after the call; nullopt when nothing was committed under the key.
-    std::optional<json::Value> receiptAfter;
+    const StateJournal *journal = nullptr; // owned by the Run
+    std::optional<json::Value> keptState;
+    // Whether the call's own bundle committed `receipt` (Run::receiptAfter): a delta log would otherwise carry the
+    // previous call's receipt forward.
+    bool receiptCommitted = false;
 
     // Events-only reconstruction inputs (§5.9), used when there is no state.
-    std::optional<json::Value> eventHistory;       // iteration_end(k-1).history
+    std::optional<std::size_t> historyEvent;       // the iteration_end(k-1) whose payload carries `history`
     std::vector<std::size_t> injectedEvents;       // context.injected events of this iteration
     std::optional<std::size_t> turnStartEvent;     // the turn_start before this call, else the first in the file
     std::optional<std::size_t> llmStartEvent;

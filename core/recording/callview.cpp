@@ -56,10 +56,11 @@ const char *foldBasisName(FoldBasis basis)
 
 namespace {
 
-CallView buildWithPrevious(const Run &run, std::size_t index, const CallView *previous)
+CallView buildWithPrevious(const Run &run, std::size_t index, const CallView *previous,
+                           detail::CallStateReader *states = nullptr)
 {
     CallView view;
-    detail::rebuildServed(run, index, view);
+    detail::rebuildServed(run, index, view, states);
     detail::verifyReceipt(run, view);
     if (previous) {
         view.ledgerRowsAtPrevious = previous->ledgerOnRecord ? previous->ledger.size() : 0;
@@ -136,11 +137,6 @@ CallSummary summaryOf(const CallView &view, std::size_t i)
 
 } // namespace
 
-namespace {
-// How much of the mapped file the summary pass lets stay resident: a few calls' worth of messages.
-constexpr std::size_t kResidentMappingBudget = 16u << 20;
-} // namespace
-
 std::vector<CallSummary> summarizeCalls(const Run &run, const std::function<bool(double)> &progress)
 {
     const std::size_t count = run.calls.size();
@@ -153,20 +149,21 @@ std::vector<CallSummary> summarizeCalls(const Run &run, const std::function<bool
     std::atomic<std::size_t> done{0};
     std::atomic<bool> stop{false};
     const auto work = [&](std::size_t begin, std::size_t end, bool reports) {
+        detail::CallStateReader states(run);
         std::optional<CallView> previous;
         if (begin > 0) {
             previous.emplace();
-            detail::rebuildServed(run, begin - 1, *previous);
+            detail::rebuildServed(run, begin - 1, *previous, &states);
             detail::verifyReceipt(run, *previous);
         }
         for (std::size_t i = begin; i < end && !stop.load(std::memory_order_relaxed); ++i) {
-            CallView view = buildWithPrevious(run, i, previous ? &*previous : nullptr);
+            CallView view = buildWithPrevious(run, i, previous ? &*previous : nullptr, &states);
             out[i] = summaryOf(view, i);
             previous = std::move(view);
             const std::size_t finished = done.fetch_add(1, std::memory_order_relaxed) + 1;
             // Rebuilding touches every message of the file again; let the mapping's pages go as the pass moves on.
             if ((finished & 3) == 3 && run.source)
-                run.source->trimResidentPages(kResidentMappingBudget);
+                run.source->trimResidentPages(io::kPassResidentBytes);
             if (reports && progress && !progress(double(finished) / double(count)))
                 stop = true;
         }

@@ -70,6 +70,10 @@ struct CacheFacts
 struct CallView
 {
     const CallRecord *record = nullptr;
+    // What the call read and the receipt that followed it, rebuilt from the file for this view (Run::stateAt,
+    // Run::receiptAfter); every other part of the view is derived from these and the call's events.
+    json::Value stateAt = json::Value::object();
+    std::optional<json::Value> receiptAfter;
     std::size_t ordinal = 0;
     int epoch = 0;
     std::string model, provider;
@@ -84,7 +88,6 @@ struct CallView
     // Messages (§5.4)
     bool conversationOnRecord = false;
     json::Value committed;                    // before collapse and strip
-    bool committedOwnedByRun = false;         // committed's nodes live in the Run (history or an event payload)
     json::Value asSent;                       // after collapse and strip
     std::vector<findings::CollapsedMessage> collapsed;
     std::vector<std::string> servedIds;

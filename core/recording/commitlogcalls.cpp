@@ -1,5 +1,6 @@
 #include "builders.h"
 #include "commitlogfold.h"
+#include "core/json/parser.h"
 #include "numberconv.h"
 #include "subflowscan.h"
 
@@ -33,38 +34,36 @@ bool tracesRoot(const json::Value &row, std::string_view root)
     return false;
 }
 
-// Walks one epoch log (the run log, or one sf-llm-call#n inner log) and records each call (§5.1 steps 2-4).
-void collectCalls(Run &run, const json::Value &log, const json::Value *initialState, const std::string &logName,
-                  FoldBasis basis, bool onlyFirstCall, const LoadControl &control, json::Value *finalState)
+// Walks one epoch log (the run log, or one sf-llm-call#n inner log) and records each call (§5.1 steps 2-4). The log
+// is folded once, through a StateJournal that the calls keep for rebuilding their state later; returns it.
+const StateJournal &collectCalls(Run &run, const LogRows &log, const json::Value *initialState,
+                                 const std::string &logName, FoldBasis basis, bool onlyFirstCall,
+                                 const LoadControl &control, json::Value *finalState)
 {
-    CommitLogFold fold(initialState);
-    std::unordered_set<std::string_view> seenCallStages;
+    auto journal = std::make_unique<StateJournal>(run.source->bytes(), initialState);
+    std::unordered_set<std::string> seenCallStages;
     const std::size_t n = log.size();
     for (std::size_t i = 0; i < n; ++i) {
-        const json::Value &row = log.at(i);
+        const json::Value row = log.at(i);
         const bool bundle = isCommitBundle(row);
         const json::Value *stage = bundle ? row.findString("runtimeStageId") : nullptr;
-        const bool call = bundle && isCallBundle(row) && stage && seenCallStages.insert(stage->asString()).second &&
+        const bool call = bundle && isCallBundle(row) && stage &&
+                          seenCallStages.insert(std::string(stage->asString())).second &&
                           !(onlyFirstCall && seenCallStages.size() > 1);
-        if (!call) {
-            fold.apply(row);
-        } else {
+        journal->apply(i, row);
+        if (call) {
             CallRecord rec;
             rec.ordinal = run.calls.size();
             rec.callRuntimeStageId = stage->decodedString();
             rec.logName = logName;
-            rec.bundleIndex = i;
+            rec.bundleIndex = i; // the "at the call" read point (§5.2) is the state before this bundle
             rec.basis = basis;
-            rec.stateAt = fold.state(); // the "at the call" read point (§5.2): before the call's own bundle
             rec.hasStateAt = true;
-            fold.apply(row);
+            rec.journal = journal.get();
             // Only a receipt this bundle committed belongs to this call; a delta log would otherwise carry the
             // previous call's receipt forward.
-            if (tracesRoot(row, "receipt")) {
-                if (const json::Value *receipt = fold.state().find("receipt"))
-                    rec.receiptAfter = *receipt;
-            }
-            const json::Value *iteration = fold.state().findNumber("iteration");
+            rec.receiptCommitted = tracesRoot(row, "receipt") && journal->fold().state().contains("receipt");
+            const json::Value *iteration = journal->fold().state().findNumber("iteration");
             if (const std::optional<int> epoch = iteration ? toInt(iteration->asNumber()) : std::nullopt) {
                 rec.epoch = *epoch;
             } else {
@@ -73,6 +72,9 @@ void collectCalls(Run &run, const json::Value &log, const json::Value *initialSt
             }
             run.calls.push_back(std::move(rec));
         }
+        // Each row is read from the mapping once, in file order: let its pages go behind the fold.
+        if ((i & 63) == 63)
+            run.source->trimResidentPages(io::kPassResidentBytes);
         if ((i & 1023) == 0) {
             control.report(0.75 + 0.2 * double(i) / double(n ? n : 1), "Folding commit log");
             if (control.cancelled())
@@ -80,7 +82,10 @@ void collectCalls(Run &run, const json::Value &log, const json::Value *initialSt
         }
     }
     if (finalState)
-        *finalState = fold.state();
+        *finalState = journal->fold().state();
+    journal->finish();
+    run.journals.push_back(std::move(journal));
+    return *run.journals.back();
 }
 
 std::optional<std::string> stringAt(const json::Value &state, std::string_view key)
@@ -104,7 +109,27 @@ bool schemasCarryFindings(const json::Value &state)
 
 } // namespace
 
-void buildCallsFromCommitLog(Run &run, const json::Value &commitLog, const json::Value *initialState,
+LogRows LogRows::inMemory(const json::Value &array)
+{
+    LogRows rows;
+    rows.m_array = &array;
+    return rows;
+}
+
+LogRows LogRows::streamed(std::string_view text, std::vector<std::uint64_t> offsets)
+{
+    LogRows rows;
+    rows.m_text = text;
+    rows.m_offsets = std::move(offsets);
+    return rows;
+}
+
+json::Value LogRows::at(std::size_t i) const
+{
+    return m_array ? m_array->at(i) : json::parseAgain(m_text, std::size_t(m_offsets[i]));
+}
+
+void buildCallsFromCommitLog(Run &run, const LogRows &commitLog, const json::Value *initialState,
                              const json::Value *subflowResults, const LoadControl &control)
 {
     run.basis = initialState ? FoldBasis::InitialPlusLog : FoldBasis::LogOnly;
@@ -122,14 +147,18 @@ void buildCallsFromCommitLog(Run &run, const json::Value &commitLog, const json:
     if (grouped.empty()) {
         if (run.reactMode.empty())
             run.reactMode = "dynamic";
-        collectCalls(run, commitLog, initialState, "run", run.basis, false, control, &finalState);
+        run.finalLedgerJournal =
+            &collectCalls(run, commitLog, initialState, "run", run.basis, false, control, &finalState);
     } else {
         // §3.7: dynamic-grouped. The run log still gives the run constants.
         run.reactMode = "dynamic-grouped";
-        CommitLogFold runFold(initialState);
-        for (const json::Value &row : commitLog)
-            runFold.apply(row);
-        finalState = runFold.state();
+        auto runJournal = std::make_unique<StateJournal>(run.source->bytes(), initialState);
+        for (std::size_t i = 0; i < commitLog.size(); ++i)
+            runJournal->apply(i, commitLog.at(i));
+        finalState = runJournal->fold().state();
+        runJournal->finish();
+        run.finalLedgerJournal = runJournal.get();
+        run.journals.push_back(std::move(runJournal));
         for (const SubflowExecution *e : grouped) {
             if (!e->tree)
                 continue;
@@ -137,8 +166,8 @@ void buildCallsFromCommitLog(Run &run, const json::Value &commitLog, const json:
             if (!inner)
                 continue;
             const json::Value *innerBase = e->tree->findObject("initialState");
-            collectCalls(run, *inner, innerBase, e->key, innerBase ? FoldBasis::InitialPlusLog : FoldBasis::LogOnly,
-                         true, control, nullptr);
+            collectCalls(run, LogRows::inMemory(*inner), innerBase, e->key,
+                         innerBase ? FoldBasis::InitialPlusLog : FoldBasis::LogOnly, true, control, nullptr);
         }
     }
 
@@ -147,8 +176,6 @@ void buildCallsFromCommitLog(Run &run, const json::Value &commitLog, const json:
     run.constants.forcedOutputToolName = stringAt(finalState, "forcedOutputToolName");
     run.constants.toolWantsByName = finalState.contains("toolWantsByName");
     run.constants.armed = run.constants.findingsServe.has_value() || schemasCarryFindings(finalState);
-    if (const json::Value *ledger = finalState.findArray("findingsLedger"))
-        run.finalLedger = *ledger;
     if (!run.finalAnswer) {
         if (auto answer = stringAt(finalState, "finalContent"))
             run.finalAnswer = answer;

@@ -3,25 +3,29 @@
 #include "core/json/value.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string_view>
 
 namespace tf::recording {
 
-// One typed event {type, payload, meta} (spec/recording.md §2). Views borrow from the run's document.
+// One typed event {type, payload, meta} (spec/recording.md §2): what every rule reads of it on each call, kept; the
+// payload and meta stay in the file and are parsed again when a view asks (Run::payload, Run::meta), so that a
+// recording of a hundred thousand events is not a hundred thousand trees in memory. Views borrow from the run.
 struct Event
 {
     std::size_t index = 0; // position in the file's event list
     std::string_view type;
-    json::Value payload;
-    json::Value meta;
     std::string_view runtimeStageId;
     std::string_view runId;
     std::optional<double> wallClockMs;
     std::optional<double> runOffsetMs;
+    std::optional<int> payloadIteration; // payload.iteration when it is a number
+    // Where the payload and meta objects are in the run's file; json::kNoSource when the event has none.
+    std::uint64_t payloadOffset = json::kNoSource;
+    std::uint64_t metaOffset = json::kNoSource;
 
-    // payload.iteration when it is a number
-    std::optional<int> iteration() const;
+    std::optional<int> iteration() const { return payloadIteration; }
 };
 
 namespace eventtype {

@@ -24,9 +24,10 @@ void buildCallsFromEvents(Run &run)
             continue;
         }
         if (e.type == eventtype::IterationEnd) {
-            const json::Value *iter = e.payload.findNumber("iterIndex");
+            const json::Value payload = run.payload(e);
+            const json::Value *iter = payload.findNumber("iterIndex");
             const std::optional<int> k = iter ? toInt(iter->asNumber()) : std::nullopt;
-            if (k && e.payload.findArray("history"))
+            if (k && payload.findArray("history"))
                 historyByIteration[*k] = e.index;
             continue;
         }
@@ -62,7 +63,7 @@ void buildCallsFromEvents(Run &run)
             }
         }
         if (auto it = historyByIteration.find(rec.epoch - 1); it != historyByIteration.end())
-            rec.eventHistory = *run.events[it->second].payload.findArray("history");
+            rec.historyEvent = it->second;
         run.calls.push_back(std::move(rec));
     }
     if (run.basis != FoldBasis::SubflowLogs)

@@ -7,13 +7,6 @@
 
 namespace tf::recording {
 
-std::optional<int> Event::iteration() const
-{
-    if (const json::Value *it = payload.findNumber("iteration"))
-        return toInt(it->asNumber());
-    return std::nullopt;
-}
-
 namespace detail {
 
 namespace {
@@ -25,56 +18,102 @@ std::optional<double> numberAt(const json::Value &object, std::string_view key)
     return std::nullopt;
 }
 
+// What is wrong with an item that should be a typed event.
+struct EventFault
+{
+    enum class Kind { None, NoType, PayloadNotObject, MetaNotObject };
+    Kind kind = Kind::None;
+    const json::Value *member = nullptr; // the payload or meta of the wrong type
+};
+
+// The one rule for reading an event object: a string `type`, `payload` and `meta` objects when present. Fills `e`
+// (strings still viewing `raw`) or says what is wrong.
+EventFault readEvent(const json::Value &raw, Event &e)
+{
+    const json::Value *type = raw.isObject() ? raw.findString("type") : nullptr;
+    if (!type)
+        return {EventFault::Kind::NoType, nullptr};
+    e.type = type->asString();
+    if (const json::Value *payload = raw.find("payload")) {
+        if (!payload->isObject())
+            return {EventFault::Kind::PayloadNotObject, payload};
+        e.payloadOffset = payload->sourceOffset();
+        if (const json::Value *it = payload->findNumber("iteration"))
+            e.payloadIteration = toInt(it->asNumber());
+    }
+    if (const json::Value *meta = raw.find("meta")) {
+        if (!meta->isObject())
+            return {EventFault::Kind::MetaNotObject, meta};
+        e.metaOffset = meta->sourceOffset();
+        if (const json::Value *id = meta->findString("runtimeStageId"))
+            e.runtimeStageId = id->asString();
+        if (const json::Value *id = meta->findString("runId"))
+            e.runId = id->asString();
+        e.wallClockMs = numberAt(*meta, "wallClockMs");
+        e.runOffsetMs = numberAt(*meta, "runOffsetMs");
+    }
+    return {};
+}
+
 } // namespace
 
-void indexEvents(Run &run, const json::Value &events, const LoadErrors &errors, const std::vector<json::PathStep> &at,
+std::string_view EventCollector::keep(std::string_view s, bool intern)
+{
+    if (s.empty())
+        return {};
+    if (intern) {
+        if (auto it = m_interned.find(s); it != m_interned.end())
+            return *it;
+        const std::string_view copy = m_run.arena->copy(s);
+        m_interned.insert(copy);
+        return copy;
+    }
+    return m_run.arena->copy(s);
+}
+
+void EventCollector::add(const json::Value &raw)
+{
+    Event e;
+    if (readEvent(raw, e).kind != EventFault::Kind::None) {
+        if (!firstBadIndex) {
+            firstBadIndex = m_count;
+            firstBad = raw;
+        }
+        ++m_count;
+        return;
+    }
+    ++m_count;
+    if (firstBadIndex)
+        return; // the list is refused at its first bad item; nothing after it is needed
+    // The kept strings are copied: the item's tree is dropped, and views into the file would fault its pages back in
+    // whenever a list of events is walked. Types and run ids repeat, so they are kept once.
+    e.type = keep(e.type, true);
+    e.runtimeStageId = keep(e.runtimeStageId, false);
+    e.runId = keep(e.runId, true);
+    e.index = events.size();
+    events.push_back(e);
+}
+
+void indexEvents(Run &run, EventCollector &collected, const LoadErrors &errors, const std::vector<json::PathStep> &at,
                  const LoadControl &control)
 {
     control.report(0.72, "Indexing events");
+    if (collected.firstBadIndex) {
+        auto path = at;
+        path.emplace_back(*collected.firstBadIndex);
+        Event ignored;
+        const EventFault fault = readEvent(collected.firstBad, ignored);
+        if (fault.kind == EventFault::Kind::NoType)
+            errors.fail(errors.where(path) + ": expected an event with a string \"type\"");
+        path.emplace_back(std::string(fault.kind == EventFault::Kind::PayloadNotObject ? "payload" : "meta"));
+        errors.wrongType(path, "an object", fault.member);
+    }
     std::vector<std::string> runIds;                 // first-seen order
     std::unordered_set<std::string_view> seenRunIds; // a log with a run id per event must not cost n^2
-    std::vector<Event> all;
-    all.reserve(events.size());
-    for (std::size_t i = 0; i < events.size(); ++i) {
-        const json::Value &raw = events.at(i);
-        auto path = at;
-        path.emplace_back(i);
-        const json::Value *type = raw.isObject() ? raw.findString("type") : nullptr;
-        if (!type)
-            errors.fail(errors.where(path) + ": expected an event with a string \"type\"");
-        Event e;
-        e.index = all.size();
-        e.type = type->asString();
-        if (const json::Value *payload = raw.find("payload")) {
-            if (!payload->isObject()) {
-                auto p = path;
-                p.emplace_back(std::string("payload"));
-                errors.wrongType(p, "an object", payload);
-            }
-            e.payload = *payload;
-        } else {
-            e.payload = json::Value::object();
-        }
-        if (const json::Value *meta = raw.find("meta")) {
-            if (!meta->isObject()) {
-                auto p = path;
-                p.emplace_back(std::string("meta"));
-                errors.wrongType(p, "an object", meta);
-            }
-            e.meta = *meta;
-            if (const json::Value *id = meta->findString("runtimeStageId"))
-                e.runtimeStageId = id->asString();
-            if (const json::Value *id = meta->findString("runId"))
-                e.runId = id->asString();
-            e.wallClockMs = numberAt(*meta, "wallClockMs");
-            e.runOffsetMs = numberAt(*meta, "runOffsetMs");
-        } else {
-            e.meta = json::Value::object();
-        }
+    std::vector<Event> all = std::move(collected.events);
+    for (const Event &e : all)
         if (!e.runId.empty() && seenRunIds.insert(e.runId).second)
             runIds.emplace_back(e.runId);
-        all.push_back(std::move(e));
-    }
 
     // §1.7, §1.3, §9 item 14: several runs in one list. NDJSON logs and envelopes are partitioned (the user picks;
     // an envelope defaults to its own run.runId, a log to its first run); a bare recording keeps every event but says
@@ -110,35 +149,40 @@ void indexEvents(Run &run, const json::Value &events, const LoadErrors &errors, 
         eventtype::IterationEnd,  eventtype::RouteDecided, eventtype::LlmStart,  eventtype::LlmEnd,
         eventtype::Token,         eventtype::ToolStart,    eventtype::ToolProgress, eventtype::ToolEnd,
         eventtype::ContextInjected, eventtype::ContextEvaluated, eventtype::SlotComposed};
-    for (const Event &e : all) {
+    run.events = std::move(all);
+    for (const Event &e : run.events) {
         // Other domains (findings.*, skill.*, cost.*, ...) are kept and shown raw; only count what no rule reads.
         const bool isKnown = std::find(known.begin(), known.end(), e.type) != known.end();
         const bool otherDomain = e.type.rfind("agentfootprint.", 0) == 0;
         if (!isKnown && !otherDomain)
             ++run.unknownEventTypes[std::string(e.type)];
+        const bool wanted = e.type == eventtype::RunConfigured || e.type == eventtype::TurnEnd ||
+                            (e.type == eventtype::LlmStart && (run.model.empty() || run.provider.empty()));
+        if (!wanted)
+            continue;
+        const json::Value payload = run.payload(e);
         if (e.type == eventtype::RunConfigured) {
-            if (const json::Value *mode = e.payload.findString("reactMode"); mode && run.reactMode.empty())
+            if (const json::Value *mode = payload.findString("reactMode"); mode && run.reactMode.empty())
                 run.reactMode = mode->decodedString();
-            if (const json::Value *llm = e.payload.findObject("llm")) {
+            if (const json::Value *llm = payload.findObject("llm")) {
                 if (const json::Value *m = llm->findString("model"); m && run.model.empty())
                     run.model = m->decodedString();
                 if (const json::Value *p = llm->findString("provider"); p && run.provider.empty())
                     run.provider = p->decodedString();
             }
         } else if (e.type == eventtype::TurnEnd) {
-            if (const json::Value *answer = e.payload.findString("finalContent"))
+            if (const json::Value *answer = payload.findString("finalContent"))
                 run.finalAnswer = answer->decodedString();
-            run.totalInputTokens = numberAt(e.payload, "totalInputTokens");
-            run.totalOutputTokens = numberAt(e.payload, "totalOutputTokens");
-            run.durationMs = numberAt(e.payload, "durationMs");
+            run.totalInputTokens = numberAt(payload, "totalInputTokens");
+            run.totalOutputTokens = numberAt(payload, "totalOutputTokens");
+            run.durationMs = numberAt(payload, "durationMs");
         } else if (e.type == eventtype::LlmStart) {
-            if (const json::Value *m = e.payload.findString("model"); m && run.model.empty())
+            if (const json::Value *m = payload.findString("model"); m && run.model.empty())
                 run.model = m->decodedString();
-            if (const json::Value *p = e.payload.findString("provider"); p && run.provider.empty())
+            if (const json::Value *p = payload.findString("provider"); p && run.provider.empty())
                 run.provider = p->decodedString();
         }
     }
-    run.events = std::move(all);
 }
 
 void attachEvents(Run &run)
@@ -180,14 +224,17 @@ void attachEvents(Run &run)
     }
     if (run.model.empty() || run.provider.empty()) {
         for (const CallRecord &call : run.calls) {
-            if (!call.receiptAfter)
+            if (!call.receiptCommitted)
                 continue;
-            if (const json::Value *basis = call.receiptAfter->findObject("basis")) {
+            const std::optional<json::Value> receipt = run.receiptAfter(call);
+            if (const json::Value *basis = receipt ? receipt->findObject("basis") : nullptr) {
                 if (const json::Value *m = basis->findString("model"); m && run.model.empty())
                     run.model = m->decodedString();
                 if (const json::Value *p = basis->findString("provider"); p && run.provider.empty())
                     run.provider = p->decodedString();
             }
+            if (!run.model.empty() && !run.provider.empty())
+                break;
         }
     }
 }

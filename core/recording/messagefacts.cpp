@@ -18,10 +18,10 @@ MessageFactsCache::Facts MessageFactsCache::compute(const json::Value &message, 
     return f;
 }
 
-MessageFactsCache::Facts MessageFactsCache::get(const json::Value &message, std::string_view salt, bool owned)
+MessageFactsCache::Facts MessageFactsCache::get(const json::Value &message, std::string_view salt)
 {
-    const void *key = message.identity();
-    if (!owned || !key)
+    const std::uint64_t key = message.sourceOffset();
+    if (key == json::kNoSource)
         return compute(message, salt);
     {
         const std::lock_guard lock(m_mutex);
@@ -35,8 +35,11 @@ MessageFactsCache::Facts MessageFactsCache::get(const json::Value &message, std:
     // Computed outside the lock: hashing a large tool result must not stall another thread's lookups.
     Facts f = compute(message, salt);
     const std::lock_guard lock(m_mutex);
-    if (m_salt == salt)
+    if (m_salt == salt) {
+        if (m_facts.size() >= kMaxEntries)
+            m_facts.clear();
         m_facts.emplace(key, f);
+    }
     return f;
 }
 

@@ -39,13 +39,11 @@ private:
     {
         m_view.checks.push_back({std::move(part), badge, std::move(reason)});
     }
-    // Facts of as-sent message i; memoised per run when it is the committed node itself (not collapsed or stripped).
+    // Facts of as-sent message i; memoised per run when it is a message as the file holds it (not collapsed or
+    // stripped: those copies have no source).
     MessageFactsCache::Facts messageFacts(std::size_t i, bool withHash) const
     {
-        const json::Value &m = m_view.asSent.at(i);
-        const bool owned = m_view.committedOwnedByRun && i < m_view.committed.size() &&
-                           m.identity() == m_view.committed.at(i).identity();
-        return m_run.messageFacts->get(m, withHash ? std::string_view(m_salt) : std::string_view(), owned);
+        return m_run.messageFacts->get(m_view.asSent.at(i), withHash ? std::string_view(m_salt) : std::string_view());
     }
     // Hash comparison; nullopt when the receipt carries placeholders.
     std::optional<bool> hashMatches(std::string_view content, const json::Value *stored) const
@@ -76,7 +74,7 @@ void ReceiptVerifier::collectGaps()
         m_view.gaps.push_back(noConversationGap());
     if (rec.basis == FoldBasis::EventsOnly || rec.basis == FoldBasis::SubflowLogs)
         m_view.gaps.push_back(noRunLogGap());
-    if (!rec.receiptAfter) {
+    if (!m_view.receiptAfter) {
         m_view.gaps.push_back(noReceiptGap("no-receipt-committed"));
     } else if (!usableReceipt(m_view)) {
         m_view.gaps.push_back(noReceiptGap("receipt-shape-rejected"));
@@ -393,8 +391,7 @@ void ReceiptVerifier::verifyMeasurement(const json::Value &receipt)
 void ReceiptVerifier::run()
 {
     collectGaps();
-    const CallRecord &rec = *m_view.record;
-    if (!rec.receiptAfter) {
+    if (!m_view.receiptAfter) {
         m_view.receiptState = CallView::ReceiptState::None;
         unwitnessedRows(Badge::Reconstructed, "rebuilt from the record; no receipt was committed for this call");
         for (const char *field : {"basis", "params", "cache", "omittedForAttention", "requestMeasurement"})
@@ -448,9 +445,9 @@ void ReceiptVerifier::run()
 
 const json::Value *usableReceipt(const CallView &view)
 {
-    if (!view.record || !view.record->receiptAfter)
+    if (!view.receiptAfter)
         return nullptr;
-    const json::Value &r = *view.record->receiptAfter;
+    const json::Value &r = *view.receiptAfter;
     const json::Value *basis = r.findObject("basis");
     if (!r.isObject() || !basis || !basis->findNumber("epoch"))
         return nullptr;

@@ -9,6 +9,7 @@
 #include "core/text/utf.h"
 
 #include <algorithm>
+#include <map>
 #include <cstdio>
 
 namespace tf::recording {
@@ -103,14 +104,51 @@ private:
     json::Value parseDocument(std::size_t start, std::size_t &end);
     void loadNdjson(std::size_t start);
     void classify(const json::Value &root, const LoadErrors &errors);
-    void loadRecordingObject(const json::Value &recording, const LoadErrors &errors, std::vector<PathStep> at);
+    void loadRecordingObject(const json::Value &recording, const LoadErrors &errors, std::vector<PathStep> at,
+                             const std::string &commitLogPath);
     [[noreturn]] void fail(const std::string &message) const { throw LoadFailure(m_run->path + ": " + message); }
+    detail::EventCollector &eventsAt(const std::string &path);
+    detail::LogRows commitLogAt(const std::string &path) const;
 
     const LoadControl &m_control;
     std::shared_ptr<Run> m_run;
     std::string_view m_text;
     std::size_t m_rootOffset = 0;
+    // The arrays the parser streamed (ParseLimits::streamArrayAt), by their member path joined with '/'.
+    std::map<std::string, detail::EventCollector> m_eventLists;
+    std::map<std::string, std::vector<std::uint64_t>> m_commitLogs;
 };
+
+// Where a recording's big lists can be: the event list of shapes A, B, D and the commit log of A, B, C (and of a bare
+// snapshot). They are streamed, never built: a recording's bulk is there.
+bool isEventListPath(const std::string &path)
+{
+    return path == "events" || path == "recording/events";
+}
+
+bool isCommitLogPath(const std::string &path)
+{
+    return path == "commitLog" || path == "snapshot/commitLog" || path == "recording/snapshot/commitLog";
+}
+
+std::string joinedPath(const std::vector<std::string> &path)
+{
+    std::string out;
+    for (const std::string &step : path)
+        out += (out.empty() ? "" : "/") + step;
+    return out;
+}
+
+detail::EventCollector &Loader::eventsAt(const std::string &path)
+{
+    return m_eventLists.try_emplace(path, *m_run).first->second;
+}
+
+detail::LogRows Loader::commitLogAt(const std::string &path) const
+{
+    const auto it = m_commitLogs.find(path);
+    return detail::LogRows::streamed(m_text, it != m_commitLogs.end() ? it->second : std::vector<std::uint64_t>{});
+}
 
 json::Value Loader::parseDocument(std::size_t start, std::size_t &end)
 {
@@ -124,6 +162,22 @@ json::Value Loader::parseDocument(std::size_t start, std::size_t &end)
         m_control.report(0.7 * double(offset) / total, "Parsing");
         return !m_control.cancelled();
     };
+    // Nothing parsed here depends on the arena: the bulk is dropped as it is read, and what is kept (the call list,
+    // the journals) points into the file alone, so a value can always be parsed again from the file, alike.
+    limits.selfContained = true;
+    std::string streamedPath;
+    limits.streamArrayAt = [&](const std::vector<std::string> &path) {
+        streamedPath = joinedPath(path);
+        return isEventListPath(streamedPath) || isCommitLogPath(streamedPath);
+    };
+    limits.onStreamedItem = [&](json::Value item, std::size_t begin, std::size_t) {
+        if (isEventListPath(streamedPath))
+            eventsAt(streamedPath).add(item);
+        else
+            m_commitLogs[streamedPath].push_back(begin);
+        return true;
+    };
+    limits.streamPathDepth = 3;
     json::ParseError error;
     json::Value v = json::parse(m_text, *m_run->arena, error, start, &end, limits);
     if (error.failed()) {
@@ -163,16 +217,18 @@ std::shared_ptr<Run> Loader::load()
         }
         fail("unexpected data after the JSON value at byte " + std::to_string(q));
     }
-    m_run->root = root;
     const LoadErrors errors(m_run->path, m_text, m_rootOffset);
-    classify(m_run->root, errors);
+    classify(root, errors);
     return m_run;
 }
 
 void Loader::loadNdjson(std::size_t start)
 {
     m_run->shape = RecordingShape::NdjsonEvents;
-    json::Value events = json::Value::array();
+    m_eventLists.clear(); // whatever the first line's parse streamed is read again below, line by line
+    detail::EventCollector &events = eventsAt("");
+    json::ParseLimits limits;
+    limits.selfContained = true;
     std::size_t lineNo = 1;
     for (std::size_t i = 0; i < start; ++i)
         if (m_text[i] == '\n')
@@ -199,7 +255,7 @@ void Loader::loadNdjson(std::size_t start)
             std::size_t end = 0;
             // Parse within the line only, so a value never runs into the next line.
             const std::string_view upToLine = m_text.substr(0, pos + line.size());
-            json::Value v = json::parse(upToLine, *m_run->arena, error, pos, &end);
+            json::Value v = json::parse(upToLine, *m_run->arena, error, pos, &end, limits);
             std::size_t rest = end;
             while (!error.failed() && rest < upToLine.size() && json::isJsonSpace(upToLine[rest]))
                 ++rest;
@@ -235,7 +291,7 @@ void Loader::loadNdjson(std::size_t start)
                 throw LoadFailure(m_run->path + ":" + std::to_string(lineNo) + ":" + std::to_string(column) +
                                   ": expected one JSON event object (" + problem + ")");
             }
-            events.push_back(std::move(v));
+            events.add(v);
         }
         pos = eol + 1;
         ++lineNo;
@@ -246,8 +302,6 @@ void Loader::loadNdjson(std::size_t start)
                 throw LoadFailure("cancelled");
         }
     }
-    m_run->root = json::Value::object();
-    m_run->root.set("events", events);
     const LoadErrors errors(m_run->path, m_text, m_rootOffset);
     detail::indexEvents(*m_run, events, errors, {std::string("events")}, m_control);
     detail::buildCallsFromEvents(*m_run);
@@ -255,8 +309,14 @@ void Loader::loadNdjson(std::size_t start)
     detail::finishRun(*m_run);
 }
 
-void Loader::loadRecordingObject(const json::Value &recording, const LoadErrors &errors, std::vector<PathStep> at)
+void Loader::loadRecordingObject(const json::Value &recording, const LoadErrors &errors, std::vector<PathStep> at,
+                                 const std::string &commitLogPath)
 {
+    std::vector<std::string> memberPath;
+    for (const PathStep &step : at)
+        memberPath.push_back(std::get<std::string>(step));
+    memberPath.emplace_back("events");
+    const std::string eventsPath = joinedPath(memberPath);
     auto path = [&](std::string key) {
         auto p = at;
         p.emplace_back(std::move(key));
@@ -274,7 +334,7 @@ void Loader::loadRecordingObject(const json::Value &recording, const LoadErrors 
     m_run->hasChart = structure || blueprint;
     if (structure && blueprint)
         m_run->warnings.push_back("both structure and blueprint are present; structure is used");
-    detail::indexEvents(*m_run, *events, errors, path("events"), m_control);
+    detail::indexEvents(*m_run, eventsAt(eventsPath), errors, path("events"), m_control);
     if (snapshot) {
         m_run->hasSnapshot = true;
         auto snap = [&](std::string key) {
@@ -286,15 +346,15 @@ void Loader::loadRecordingObject(const json::Value &recording, const LoadErrors 
             m_run->engineRunId = id->decodedString();
         const json::Value *initial = errors.optional(*snapshot, snap("initialState"), Type::Object);
         const json::Value *subflows = errors.optional(*snapshot, snap("subflowResults"), Type::Object);
-        if (const json::Value *log = errors.optional(*snapshot, snap("commitLog"), Type::Array)) {
-            detail::buildCallsFromCommitLog(*m_run, *log, initial, subflows, m_control);
+        if (errors.optional(*snapshot, snap("commitLog"), Type::Array)) {
+            detail::buildCallsFromCommitLog(*m_run, commitLogAt(commitLogPath), initial, subflows, m_control);
         } else {
             m_run->gaps.push_back({"no-run-log", Gap::Kind::Excuse, {}, "", "The snapshot has no commitLog."});
             detail::buildCallsFromEvents(*m_run);
         }
         if (const json::Value *shared = errors.optional(*snapshot, snap("sharedState"), Type::Object))
             if (const json::Value *ledger = shared->findArray("findingsLedger"))
-                m_run->finalLedger = *ledger;
+                m_run->finalLedgerOffset = ledger->sourceOffset();
     } else {
         detail::buildCallsFromEvents(*m_run);
     }
@@ -332,7 +392,7 @@ void Loader::classify(const json::Value &root, const LoadErrors &errors)
                 }
             }
         }
-        loadRecordingObject(*recording, errors, {std::string("recording")});
+        loadRecordingObject(*recording, errors, {std::string("recording")}, "recording/snapshot/commitLog");
         return;
     }
     if (const json::Value *header = root.findObject("header"); header && header->contains("format") &&
@@ -349,7 +409,7 @@ void Loader::classify(const json::Value &root, const LoadErrors &errors)
                 errors.wrongType({std::string("served"), i}, "an object", &served.at(i));
             m_run->servedViews.push_back(served.at(i));
         }
-        detail::buildCallsFromCommitLog(*m_run, *root.findArray("commitLog"), nullptr, nullptr, m_control);
+        detail::buildCallsFromCommitLog(*m_run, commitLogAt("commitLog"), nullptr, nullptr, m_control);
         detail::attachEvents(*m_run);
         detail::finishRun(*m_run);
         return;
@@ -358,8 +418,8 @@ void Loader::classify(const json::Value &root, const LoadErrors &errors)
         m_run->shape = RecordingShape::BoundaryCapture;
         if (const json::Value *id = errors.optional(root, {std::string("runId")}, Type::String))
             m_run->runId = id->decodedString();
-        const json::Value &events = errors.required(root, {std::string("events")}, Type::Array);
-        detail::indexEvents(*m_run, events, errors, {std::string("events")}, m_control);
+        errors.required(root, {std::string("events")}, Type::Array);
+        detail::indexEvents(*m_run, eventsAt("events"), errors, {std::string("events")}, m_control);
         detail::buildCallsFromBoundaryCapture(*m_run, *root.findObject("subflowResults"), *root.findObject("finalState"));
         detail::attachEvents(*m_run);
         detail::finishRun(*m_run);
@@ -371,7 +431,7 @@ void Loader::classify(const json::Value &root, const LoadErrors &errors)
                  "); it carries no typed events or per-call data — export a recording (recordRun) instead");
         (void)events;
         m_run->shape = RecordingShape::Recording;
-        loadRecordingObject(root, errors, {});
+        loadRecordingObject(root, errors, {}, "snapshot/commitLog");
         return;
     }
     if (root.findString("type") && root.contains("payload")) {
@@ -387,7 +447,7 @@ void Loader::classify(const json::Value &root, const LoadErrors &errors)
         wrapped.set("events", json::Value::array());
         wrapped.set("snapshot", root);
         m_run->warnings.push_back("bare run snapshot: opened as a recording with no events");
-        loadRecordingObject(wrapped, errors, {});
+        loadRecordingObject(wrapped, errors, {}, "commitLog");
         return;
     }
     fail("not an agentfootprint recording; found top-level keys [" + keysOf(root) + "]");

@@ -5,10 +5,12 @@
 #include "gap.h"
 #include "messagefacts.h"
 #include "recordingshape.h"
+#include "statejournal.h"
 
 #include "core/io/mappedfile.h"
 #include "core/json/parser.h"
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -29,11 +31,15 @@ struct RunConstants
 
 // One loaded recording: immutable after the loader returns, shared by the CLI, the GUI models and the reports.
 // Every string view and borrowed Value inside points into `source` or `arena`, which the Run owns.
+//
+// The Run keeps no parse tree of the file. What every list needs is kept small (events, calls); what one call's view
+// needs (an event's payload, the state at a call, the receipt after it) is parsed again from the mapped file on
+// demand, so memory stays a fraction of the file however many small values a run holds. Each accessor returns a
+// fresh value that the caller owns.
 struct Run
 {
     std::shared_ptr<const io::MappedFile> source;
     std::unique_ptr<json::StringArena> arena;
-    json::Value root;
 
     RecordingShape shape = RecordingShape::Recording;
     std::string path;
@@ -56,15 +62,32 @@ struct Run
     std::vector<Gap> gaps;          // run-level
     std::vector<std::string> warnings;
 
-    // Final ledger as committed at the end (state or finalState), for "ledger at the end" displays.
-    std::optional<json::Value> finalLedger;
     // Reference files (C) carry the library's own per-call views; kept for cross-checks.
     std::vector<json::Value> servedViews;
+    // One journal per folded commit log (the run log, or each sf-llm-call#n log); CallRecord::journal points here.
+    std::vector<std::unique_ptr<const StateJournal>> journals;
+    // Where the final ledger is: the snapshot's sharedState (or a capture's finalState) member in the file, else the
+    // run log's journal at its end.
+    std::uint64_t finalLedgerOffset = json::kNoSource;
+    const StateJournal *finalLedgerJournal = nullptr;
 
     // Memo shared by every view built from this run (thread-safe).
     std::shared_ptr<MessageFactsCache> messageFacts = std::make_shared<MessageFactsCache>();
 
     const Event *event(std::optional<std::size_t> i) const { return i && *i < events.size() ? &events[*i] : nullptr; }
+
+    // The event's payload and meta objects ({} when it has none), parsed again from the file.
+    json::Value payload(const Event &e) const;
+    json::Value meta(const Event &e) const;
+    // The state at the call (§5.2; {} for an events-only call) and the receipt its own bundle committed.
+    json::Value stateAt(const CallRecord &call) const;
+    std::optional<json::Value> receiptAfter(const CallRecord &call) const;
+    // The findings ledger at the call when it is an array (notes on ledger rows name rows of it).
+    std::optional<json::Value> ledgerAt(const CallRecord &call) const;
+    // iteration_end(k-1).history of an events-only call (§5.9), when on record.
+    std::optional<json::Value> eventHistory(const CallRecord &call) const;
+    // The ledger as committed at the end, for "ledger at the end" displays; nullopt when never written.
+    std::optional<json::Value> finalLedger() const;
 };
 
 } // namespace tf::recording

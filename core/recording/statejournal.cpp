@@ -139,6 +139,8 @@ void StateJournal::noteKeyOrder(std::size_t fromRow)
 bool StateJournal::apply(std::size_t index, const Value &row)
 {
     m_rows = index + 1;
+    m_rowOffsets.resize(m_rows, json::kNoSource);
+    m_rowOffsets[index] = row.sourceOffset();
     if (!isCommitBundle(row))
         return false;
     const std::vector<TraceEntry> entries = traceEntries(row);
@@ -236,6 +238,25 @@ Value StateJournal::stateBefore(std::size_t row) const
                 members.push_back(json::Member{key, std::move(*v)});
     }
     return Value::objectFromMembers(std::move(members));
+}
+
+Value StateJournal::Cursor::stateBefore(std::size_t row)
+{
+    row = std::min(row, m_journal.m_rows);
+    const auto parsed = [&](std::size_t from, std::size_t to) {
+        for (std::size_t i = from; i < to; ++i)
+            if (m_journal.m_rowOffsets[i] == json::kNoSource)
+                return false;
+        return true;
+    };
+    if (!m_started || row < m_row || !parsed(m_row, row)) {
+        m_fold.resetState(m_journal.stateBefore(row));
+        m_row = row;
+        m_started = true;
+    }
+    for (; m_row < row; ++m_row)
+        m_fold.apply(json::parseAgain(m_journal.m_text, std::size_t(m_journal.m_rowOffsets[m_row])));
+    return m_fold.state();
 }
 
 std::size_t StateJournal::groupCount() const

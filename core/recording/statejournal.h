@@ -49,6 +49,27 @@ public:
     // One member of that state; nullopt when it is absent.
     std::optional<json::Value> memberBefore(std::size_t row, std::string_view key) const;
 
+    // Reads the states of calls in increasing row order for a whole-run pass: each row is parsed once and applied to a
+    // live fold (where a rebuild per call would parse every call's whole state again). Falls back to a rebuild when
+    // asked for an earlier row, or when a row was not parsed from the text. A state it returns may share nodes with
+    // the ones it returns later, as CommitLogFold states do; use one cursor on one thread.
+    class Cursor
+    {
+    public:
+        explicit Cursor(const StateJournal &journal)
+            : m_journal(journal)
+            , m_fold(nullptr)
+        {
+        }
+        json::Value stateBefore(std::size_t row);
+
+    private:
+        const StateJournal &m_journal;
+        CommitLogFold m_fold;
+        std::size_t m_row = 0; // m_fold holds the state before this row
+        bool m_started = false;
+    };
+
     // What the journal holds (for the memory figures of docs/performance.md): groups and entries.
     std::size_t groupCount() const;
     std::size_t entryCount() const { return m_entries.size(); }
@@ -98,6 +119,7 @@ private:
     std::deque<std::string> m_strings; // paths and verbs, stable for the views in m_stringIds
     std::unordered_map<std::string_view, std::uint32_t> m_stringIds;
     std::vector<KeyOrder> m_orders;
+    std::vector<std::uint64_t> m_rowOffsets; // where each row was parsed from; kNoSource when it was not
 };
 
 } // namespace tf::recording

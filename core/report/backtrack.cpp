@@ -148,8 +148,8 @@ Backtrack backtrackAnswer(const recording::Run &run, std::optional<std::string_v
         recording::detail::rebuildServed(run, *out.finalOrdinal, finalView);
     }
     Value ledger = Value::array();
-    if (run.finalLedger && run.finalLedger->isArray()) {
-        ledger = *run.finalLedger;
+    if (std::optional<Value> finalLedger = run.finalLedger()) {
+        ledger = std::move(*finalLedger);
         out.ledgerOnRecord = true;
     } else if (finalView.ledgerOnRecord) {
         ledger = finalView.ledger;

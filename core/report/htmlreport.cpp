@@ -768,7 +768,8 @@ void renderSummary(Html &h, const recording::Run &run, const std::vector<recordi
     h.raw("</tr></table>");
 
     // Run facts.
-    std::size_t ledgerRows = run.finalLedger && run.finalLedger->isArray() ? run.finalLedger->size() : 0;
+    const std::optional<json::Value> finalLedger = run.finalLedger();
+    std::size_t ledgerRows = finalLedger ? finalLedger->size() : 0;
     std::set<std::string> gapNames;
     for (const auto &g : run.gaps)
         gapNames.insert(g.name);
@@ -797,7 +798,7 @@ void renderSummary(Html &h, const recording::Run &run, const std::vector<recordi
                        ? "armed (serve mode " + run.constants.findingsServe.value_or("ledger-and-facts") +
                              ", answer ask " + run.constants.findingsAnswerAsk.value_or("none") + ")"
                        : "not armed");
-    kv("Final ledger", run.finalLedger ? std::to_string(ledgerRows) + " rows" : "");
+    kv("Final ledger", finalLedger ? std::to_string(ledgerRows) + " rows" : "");
     {
         std::string g;
         for (const auto &n : gapNames)

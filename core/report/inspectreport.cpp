@@ -77,7 +77,10 @@ std::string verificationCell(const recording::CallSummary &c)
 
 } // namespace
 
-Value inspectJson(const recording::Run &run, const std::vector<recording::CallSummary> &calls)
+namespace {
+
+// Everything but "calls", which comes last.
+Value inspectHead(const recording::Run &run, const std::vector<recording::CallSummary> &calls)
 {
     Value doc = Value::object();
     doc.set("schema", Value::number(1));
@@ -105,55 +108,81 @@ Value inspectJson(const recording::Run &run, const std::vector<recording::CallSu
         hr.set("reason", str(h.reason));
     doc.set("hitRate", hr);
     doc.set("finalAnswer", run.finalAnswer ? str(*run.finalAnswer) : Value::null());
+    return doc;
+}
 
-    Value list = Value::array();
-    for (const recording::CallSummary &c : calls) {
-        Value o = Value::object();
-        o.set("epoch", Value::number(c.epoch));
-        o.set("callRuntimeStageId", str(c.callRuntimeStageId));
-        o.set("messageCount", c.messageCount ? Value::number(double(*c.messageCount)) : Value::null());
-        Value collapsed = Value::array();
-        for (const std::string &id : c.collapsedIds)
-            collapsed.push_back(str(id));
-        o.set("collapsed", collapsed);
-        if (c.pieceLengthU16) {
-            Value piece = Value::object();
-            piece.set("utf16Length", Value::number(double(*c.pieceLengthU16)));
-            piece.set("utf8Bytes", Value::number(double(*c.pieceSizeUtf8)));
-            piece.set("changedSincePrevious", Value::boolean(c.pieceChangedSincePrevious));
-            o.set("piece", piece);
-        } else {
-            o.set("piece", Value::null());
-        }
-        o.set("ledgerRows", Value::number(double(c.ledgerRows)));
-        o.set("ledgerChanged", Value::boolean(c.ledgerChanged));
-        Value cache = Value::object();
-        cache.set("prefixReusable", optBool(c.prefixReusable));
-        cache.set("systemUnchanged", optBool(c.systemUnchanged));
-        cache.set("cacheRead", optNumber(c.cacheRead));
-        cache.set("cacheWrite", optNumber(c.cacheWrite));
-        cache.set("input", optNumber(c.input));
-        cache.set("output", optNumber(c.output));
-        cache.set("verdict", str(recording::cacheVerdictId(c.verdict)));
-        o.set("cache", cache);
-        Value verification = Value::array();
-        for (const recording::PartCheck &p : c.checks) {
-            Value v = Value::object();
-            v.set("part", str(p.part));
-            v.set("status", str(recording::badgeId(p.badge)));
-            v.set("reason", str(p.reason));
-            verification.push_back(v);
-        }
-        o.set("verification", verification);
-        o.set("damaged", Value::boolean(c.damaged));
-        Value gapNames = Value::array();
-        for (const recording::Gap &g : c.gaps)
-            gapNames.push_back(str(g.name));
-        o.set("gaps", gapNames);
-        list.push_back(o);
+Value inspectCall(const recording::CallSummary &c)
+{
+    Value o = Value::object();
+    o.set("epoch", Value::number(c.epoch));
+    o.set("callRuntimeStageId", str(c.callRuntimeStageId));
+    o.set("messageCount", c.messageCount ? Value::number(double(*c.messageCount)) : Value::null());
+    Value collapsed = Value::array();
+    for (const std::string &id : c.collapsedIds)
+        collapsed.push_back(str(id));
+    o.set("collapsed", collapsed);
+    if (c.pieceLengthU16) {
+        Value piece = Value::object();
+        piece.set("utf16Length", Value::number(double(*c.pieceLengthU16)));
+        piece.set("utf8Bytes", Value::number(double(*c.pieceSizeUtf8)));
+        piece.set("changedSincePrevious", Value::boolean(c.pieceChangedSincePrevious));
+        o.set("piece", piece);
+    } else {
+        o.set("piece", Value::null());
     }
+    o.set("ledgerRows", Value::number(double(c.ledgerRows)));
+    o.set("ledgerChanged", Value::boolean(c.ledgerChanged));
+    Value cache = Value::object();
+    cache.set("prefixReusable", optBool(c.prefixReusable));
+    cache.set("systemUnchanged", optBool(c.systemUnchanged));
+    cache.set("cacheRead", optNumber(c.cacheRead));
+    cache.set("cacheWrite", optNumber(c.cacheWrite));
+    cache.set("input", optNumber(c.input));
+    cache.set("output", optNumber(c.output));
+    cache.set("verdict", str(recording::cacheVerdictId(c.verdict)));
+    o.set("cache", cache);
+    Value verification = Value::array();
+    for (const recording::PartCheck &p : c.checks) {
+        Value v = Value::object();
+        v.set("part", str(p.part));
+        v.set("status", str(recording::badgeId(p.badge)));
+        v.set("reason", str(p.reason));
+        verification.push_back(v);
+    }
+    o.set("verification", verification);
+    o.set("damaged", Value::boolean(c.damaged));
+    Value gapNames = Value::array();
+    for (const recording::Gap &g : c.gaps)
+        gapNames.push_back(str(g.name));
+    o.set("gaps", gapNames);
+    return o;
+}
+
+} // namespace
+
+Value inspectJson(const recording::Run &run, const std::vector<recording::CallSummary> &calls)
+{
+    Value doc = inspectHead(run, calls);
+    Value list = Value::array();
+    for (const recording::CallSummary &c : calls)
+        list.push_back(inspectCall(c));
     doc.set("calls", list);
     return doc;
+}
+
+void writeInspectJson(std::ostream &out, const recording::Run &run, const std::vector<recording::CallSummary> &calls)
+{
+    std::string head = json::prettyPrint(inspectHead(run, calls));
+    head.resize(head.size() - 2); // "\n}": "calls" follows
+    out << head << ",\n  \"calls\": ";
+    if (calls.empty()) {
+        out << "[]\n}\n";
+        return;
+    }
+    out << '[';
+    for (std::size_t i = 0; i < calls.size(); ++i)
+        out << (i ? ",\n    " : "\n    ") << json::prettyPrint(inspectCall(calls[i]), 2, 2);
+    out << "\n  ]\n}\n";
 }
 
 std::string inspectTable(const recording::Run &run, const std::vector<recording::CallSummary> &calls)

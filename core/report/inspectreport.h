@@ -4,6 +4,7 @@
 #include "core/recording/callview.h"
 #include "core/recording/run.h"
 
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -14,5 +15,8 @@ std::string inspectTable(const recording::Run &run, const std::vector<recording:
 
 // `tracefold-cli inspect FILE --json`: the stable document the README documents (schema version 1).
 json::Value inspectJson(const recording::Run &run, const std::vector<recording::CallSummary> &calls);
+// The same document, pretty-printed as json::prettyPrint would, written a call at a time: a run of 100,000 calls is
+// never one tree (or one string) in memory. Ends with a newline.
+void writeInspectJson(std::ostream &out, const recording::Run &run, const std::vector<recording::CallSummary> &calls);
 
 } // namespace tf::report

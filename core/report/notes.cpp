@@ -52,12 +52,6 @@ std::string stringOr(const Value &o, std::string_view key)
     return v ? v->decodedString() : std::string();
 }
 
-const Value *ledgerAt(const recording::CallRecord &call)
-{
-    const Value *ledger = call.stateAt.find("findingsLedger");
-    return ledger && ledger->isArray() ? ledger : nullptr;
-}
-
 } // namespace
 
 CallRef callRefOf(const recording::CallRecord &call)
@@ -350,7 +344,7 @@ Resolution resolve(const Sidecar &sidecar, const recording::Run &run)
             r.orphaned = true;
             r.reason = callMissing(t.call);
         } else if (t.kind == TargetKind::LedgerRow) {
-            const json::Value *ledger = ledgerAt(run.calls[*ordinal]);
+            const std::optional<json::Value> ledger = run.ledgerAt(run.calls[*ordinal]);
             const std::size_t row = t.rowIndex.value_or(0);
             if (!ledger) {
                 r.orphaned = true;

@@ -258,7 +258,7 @@ int main(int argc, char **argv)
         options.resultBytes = 100;
         options.historyInIterationEnd = false;
         const auto loaded = tf::recording::loadRecordingFromBytes(tf::generate::generateRecording(options), "ledger");
-        const auto &ledger = *loaded.run->finalLedger;
+        const auto ledger = *loaded.run->finalLedger();
         std::vector<std::string> served;
         for (std::size_t i = 0; i < 200; ++i)
             served.push_back("call_" + std::to_string(i));

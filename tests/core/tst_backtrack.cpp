@@ -45,7 +45,8 @@ struct FactValue
 std::vector<FactValue> factValues(const recording::Run &run)
 {
     std::vector<FactValue> out;
-    const findings::LedgerFold fold = findings::foldLedger(*run.finalLedger);
+    const json::Value ledger = *run.finalLedger(); // the fold points into it
+    const findings::LedgerFold fold = findings::foldLedger(ledger);
     for (const auto &a : fold.asserted) {
         const json::Value *v = a.assertion->find("value");
         if (v && v->isString())
@@ -147,7 +148,7 @@ void TestBacktrack::tracesAStringValue()
         QCOMPARE(std::string(s.standingRow.findString("kind")->asString()), std::string("standing"));
         QCOMPARE(std::string(s.standingRow.findString("standing")->asString()), std::string("fact"));
         QCOMPARE(std::string(s.standingRow.findString("toolCallId")->asString()), s.toolCallId);
-        QVERIFY(s.standingRowIndex < run->finalLedger->size());
+        QVERIFY(s.standingRowIndex < run->finalLedger()->size());
         // The fact line is the piece's: subject, value, provenance.
         const std::string line = text::toWtf8(s.factLine.text);
         QVERIFY2(line.find(s.subject + " = " + it->text + " \u2190 tool:" + s.toolCallId) == 0, line.c_str());
@@ -196,7 +197,8 @@ void TestBacktrack::undeclaredResultsAreNamed()
     const auto run = generated(14, 7);
     const report::Backtrack bt = report::backtrackAnswer(*run);
     const auto last = recording::buildCallView(*run, run->calls.size() - 1);
-    const findings::LedgerFold fold = findings::foldLedger(*run->finalLedger);
+    const json::Value ledger = *run->finalLedger(); // the fold points into it
+    const findings::LedgerFold fold = findings::foldLedger(ledger);
     QCOMPARE(bt.undeclaredAtFinal, findings::undeclaredIds(last.servedIds, fold));
     if (!bt.undeclaredAtFinal.empty()) {
         bool said = false;

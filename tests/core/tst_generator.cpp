@@ -111,7 +111,8 @@ void TestGenerator::everyRowKindAndFeature()
     options.calls = 30;
     options.seed = 2;
     auto run = loadGenerated(options);
-    QVERIFY(run->finalLedger.has_value());
+    const std::optional<json::Value> finalLedger = run->finalLedger();
+    QVERIFY(finalLedger.has_value());
     std::set<findings::RowKind> kinds;
     const auto summaries = recording::summarizeCalls(*run);
     for (std::size_t i = 0; i < run->calls.size(); ++i) {
@@ -119,7 +120,7 @@ void TestGenerator::everyRowKindAndFeature()
         for (const json::Value &row : view.ledger)
             kinds.insert(findings::rowKindOf(row));
     }
-    for (const json::Value &row : *run->finalLedger)
+    for (const json::Value &row : *finalLedger)
         kinds.insert(findings::rowKindOf(row));
     for (auto kind : {findings::RowKind::Basis, findings::RowKind::Standing, findings::RowKind::Conflict,
                       findings::RowKind::Judgment, findings::RowKind::JudgmentError, findings::RowKind::Contingent,

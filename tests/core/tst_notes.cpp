@@ -228,7 +228,7 @@ void TestNotes::resolveAttachedAndOrphaned()
 {
     const auto run = generated(8, 3);
     const notes::CallRef call4 = notes::callRefOf(run->calls[3]);
-    const json::Value *ledger = run->calls[3].stateAt.findArray("findingsLedger");
+    const std::optional<json::Value> ledger = run->ledgerAt(run->calls[3]);
     QVERIFY(ledger && ledger->size() > 1);
     const std::string id0(ledger->at(0).findString("toolCallId")->asString());
 

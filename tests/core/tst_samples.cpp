@@ -294,7 +294,7 @@ void TestSamples::eventSample()
     QCOMPARE(q(run->provider), QByteArray("mock"));
     QVERIFY(run->unknownEventTypes.empty());
     QVERIFY2(run->warnings.empty(), run->warnings.empty() ? "" : run->warnings.front().c_str());
-    QVERIFY(!run->finalLedger);
+    QVERIFY(!run->finalLedger());
     QVERIFY(!run->constants.armed);
     QVERIFY(!run->constants.findingsServe);
     // turn_end totals (§10.2-§10.4).
@@ -360,7 +360,7 @@ void TestSamples::eventSample()
         std::vector<std::string> toolCallIds;
         for (const std::size_t e : view.record->toolEvents)
             if (run->events[e].type == recording::eventtype::ToolStart)
-                toolCallIds.push_back(str(run->events[e].payload.find("toolCallId")));
+                toolCallIds.push_back(str(run->payload(run->events[e]).find("toolCallId")));
         QCOMPARE(q(joined(toolCallIds)), q(joined(c.toolCallIds)));
 
         // Cache facts (§7.3): the first call has no previous epoch (null, not false); later calls compare rebuilt
@@ -378,13 +378,15 @@ void TestSamples::eventSample()
                 if (e.type == recording::eventtype::TurnStart)
                     turn = &e;
             QVERIFY(turn);
-            QCOMPARE(q(str(view.asSent.at(0).find("content"))), q(str(turn->payload.find("userPrompt"))));
+            QCOMPARE(q(str(view.asSent.at(0).find("content"))), q(str(run->payload(*turn).find("userPrompt"))));
         } else {
-            const json::Value *history = nullptr;
-            for (const auto &e : run->events)
-                if (e.type == recording::eventtype::IterationEnd && e.payload.findNumber("iterIndex") &&
-                    e.payload.findNumber("iterIndex")->asNumber() == double(i))
-                    history = e.payload.findArray("history");
+            std::optional<json::Value> history;
+            for (const auto &e : run->events) {
+                const json::Value payload = run->payload(e);
+                if (e.type == recording::eventtype::IterationEnd && payload.findNumber("iterIndex") &&
+                    payload.findNumber("iterIndex")->asNumber() == double(i))
+                    history = *payload.findArray("history");
+            }
             QVERIFY2(history, where);
             QVERIFY2(json::deepEqual(view.committed, *history), where);
             QVERIFY2(json::deepEqual(view.asSent, *history), where);
@@ -446,11 +448,12 @@ void TestSamples::eventSampleStreams()
         if (!start)
             start = s;
         QCOMPARE(s, *start);
+        const json::Value payload = run->payload(e);
         if (e.type == recording::eventtype::LlmStart)
-            QVERIFY(!e.payload.contains("systemPromptText"));
+            QVERIFY(!payload.contains("systemPromptText"));
         if (e.type == recording::eventtype::LlmEnd) {
-            QVERIFY(!e.payload.find("usage")->contains("cacheRead"));
-            QVERIFY(!e.payload.find("usage")->contains("cacheWrite"));
+            QVERIFY(!payload.find("usage")->contains("cacheRead"));
+            QVERIFY(!payload.find("usage")->contains("cacheWrite"));
         }
     }
     // Stream tokens per iteration.
@@ -488,29 +491,29 @@ void TestSamples::lensToolProgressTools()
     // c2 summarize {nodes:12}, result object.
     const auto starts0 = eventsAfterCall(*run, 0, recording::eventtype::ToolStart);
     QCOMPARE(starts0.size(), std::size_t(1));
-    QVERIFY(json::deepEqual(*starts0[0]->payload.find("args"), parseJson(R"({"start":"svc-a"})")));
-    QCOMPARE(q(str(starts0[0]->payload.find("toolName"))), QByteArray("walk_graph"));
+    QVERIFY(json::deepEqual(*run->payload(*starts0[0]).find("args"), parseJson(R"({"start":"svc-a"})")));
+    QCOMPARE(q(str(run->payload(*starts0[0]).find("toolName"))), QByteArray("walk_graph"));
     const auto progress = eventsAfterCall(*run, 0, recording::eventtype::ToolProgress);
     QCOMPARE(progress.size(), std::size_t(3));
-    QVERIFY(json::deepEqual(*progress[0]->payload.find("payload"), parseJson(R"({"hop":1,"of":3,"node":"svc-a"})")));
-    QVERIFY(progress[1]->payload.find("payload")->isString());
-    QVERIFY(progress[2]->payload.find("payload")->isString());
+    QVERIFY(json::deepEqual(*run->payload(*progress[0]).find("payload"), parseJson(R"({"hop":1,"of":3,"node":"svc-a"})")));
+    QVERIFY(run->payload(*progress[1]).find("payload")->isString());
+    QVERIFY(run->payload(*progress[2]).find("payload")->isString());
     for (const auto *p : progress)
-        QCOMPARE(q(str(p->payload.find("toolCallId"))), QByteArray("c1"));
+        QCOMPARE(q(str(run->payload(*p).find("toolCallId"))), QByteArray("c1"));
     const auto ends0 = eventsAfterCall(*run, 0, recording::eventtype::ToolEnd);
     QCOMPARE(ends0.size(), std::size_t(1));
     QVERIFY(
-        json::deepEqual(*ends0[0]->payload.find("result"), parseJson(R"({"nodes":12,"cycles":3,"unreachable":2})")));
+        json::deepEqual(*run->payload(*ends0[0]).find("result"), parseJson(R"({"nodes":12,"cycles":3,"unreachable":2})")));
     // The call's own record lists the same brackets.
     QCOMPARE(run->calls[0].toolEvents.size(), std::size_t(5));
 
     const auto starts1 = eventsAfterCall(*run, 1, recording::eventtype::ToolStart);
     QCOMPARE(starts1.size(), std::size_t(1));
-    QCOMPARE(q(str(starts1[0]->payload.find("toolName"))), QByteArray("summarize"));
-    QVERIFY(json::deepEqual(*starts1[0]->payload.find("args"), parseJson(R"({"nodes":12})")));
+    QCOMPARE(q(str(run->payload(*starts1[0]).find("toolName"))), QByteArray("summarize"));
+    QVERIFY(json::deepEqual(*run->payload(*starts1[0]).find("args"), parseJson(R"({"nodes":12})")));
     const auto ends1 = eventsAfterCall(*run, 1, recording::eventtype::ToolEnd);
     QCOMPARE(ends1.size(), std::size_t(1));
-    QVERIFY(ends1[0]->payload.find("result")->isObject());
+    QVERIFY(run->payload(*ends1[0]).find("result")->isObject());
     QVERIFY(eventsAfterCall(*run, 2, recording::eventtype::ToolStart).empty());
 
     // The object result appears as compact JSON in the next call's history (§2.3).
@@ -529,23 +532,23 @@ void TestSamples::lensSkillRouteRefusal()
     // c1 read_skill {id:"audit-log"} is refused: skill.rejected (current triage, allowed [volume-lookup]).
     const auto rejected = eventsAfterCall(*run, 0, "agentfootprint.skill.rejected");
     QCOMPARE(rejected.size(), std::size_t(1));
-    QCOMPARE(q(str(rejected[0]->payload.find("requestedId"))), QByteArray("audit-log"));
-    QCOMPARE(q(str(rejected[0]->payload.find("currentSkillId"))), QByteArray("triage"));
-    QVERIFY(json::deepEqual(*rejected[0]->payload.find("allowed"), parseJson(R"(["volume-lookup"])")));
+    QCOMPARE(q(str(run->payload(*rejected[0]).find("requestedId"))), QByteArray("audit-log"));
+    QCOMPARE(q(str(run->payload(*rejected[0]).find("currentSkillId"))), QByteArray("triage"));
+    QVERIFY(json::deepEqual(*run->payload(*rejected[0]).find("allowed"), parseJson(R"(["volume-lookup"])")));
     const auto start0 = eventsAfterCall(*run, 0, recording::eventtype::ToolStart);
     QCOMPARE(start0.size(), std::size_t(1));
-    QVERIFY(json::deepEqual(*start0[0]->payload.find("args"), parseJson(R"({"id":"audit-log"})")));
+    QVERIFY(json::deepEqual(*run->payload(*start0[0]).find("args"), parseJson(R"({"id":"audit-log"})")));
     const auto start1 = eventsAfterCall(*run, 1, recording::eventtype::ToolStart);
-    QVERIFY(json::deepEqual(*start1.at(0)->payload.find("args"), parseJson(R"({"id":"volume-lookup"})")));
+    QVERIFY(json::deepEqual(*run->payload(*start1.at(0)).find("args"), parseJson(R"({"id":"volume-lookup"})")));
     const auto start2 = eventsAfterCall(*run, 2, recording::eventtype::ToolStart);
-    QCOMPARE(q(str(start2.at(0)->payload.find("toolName"))), QByteArray("get_volume_by_wwn"));
-    QVERIFY(json::deepEqual(*start2.at(0)->payload.find("args"), parseJson(R"({"wwn":"50:06"})")));
+    QCOMPARE(q(str(run->payload(*start2.at(0)).find("toolName"))), QByteArray("get_volume_by_wwn"));
+    QVERIFY(json::deepEqual(*run->payload(*start2.at(0)).find("args"), parseJson(R"({"wwn":"50:06"})")));
     QVERIFY(run->events.size() > 0);
     // cursorMove.by per iteration.
     std::vector<std::string> by;
     for (const auto &e : run->events)
         if (e.type == recording::eventtype::ContextEvaluated)
-            by.push_back(str(at(e.payload, {"cursorMove", "by"})));
+            by.push_back(str(at(run->payload(e), {"cursorMove", "by"})));
     QCOMPARE(q(joined(by)), QByteArray("entry,stay,model-pick,route"));
 
     // The read_skill description (its reachable menu) changes on epochs 3 and 4; the skill pieces are triage,
@@ -780,7 +783,7 @@ void TestSamples::referenceReceiptChecks()
         QVERIFY(!findCheck(view, "messages.count"));
         QVERIFY(!findCheck(view, "receipt.system.pieces[0]"));
         QVERIFY(!findCheck(view, "receipt.messages.entries[0]"));
-        const json::Value &receipt = *view.record->receiptAfter;
+        const json::Value &receipt = *view.receiptAfter;
         QCOMPARE(at(receipt, {"basis", "epoch"})->asNumber(), double(i + 1));
         QCOMPARE(at(receipt, {"system", "chars"})->asNumber(), double(text::lengthU16(view.systemText)));
         QCOMPARE(at(receipt, {"messages", "count"})->asNumber(), double(view.asSent.size()));
@@ -830,7 +833,7 @@ void TestSamples::referenceRequestMeasurement()
         const Sizes all = sizes(json::stringify(request));
         QCOMPARE(all.chars, total[i].chars);
         QCOMPARE(all.bytes, total[i].bytes);
-        const json::Value &stored = *at(*view.record->receiptAfter, {"requestMeasurement", "total"});
+        const json::Value &stored = *at(*view.receiptAfter, {"requestMeasurement", "total"});
         QCOMPARE(stored.find("jsonChars")->asNumber(), double(all.chars));
         QCOMPARE(stored.find("jsonBytes")->asNumber(), double(all.bytes));
     }
@@ -850,7 +853,7 @@ void TestSamples::referenceCache()
         QVERIFY2(json::deepEqual(*view.cache.candidates, candidate), q(json::stringify(*view.cache.candidates)));
         QVERIFY(view.cache.applied); // markersApplied: [] is a statement: none applied
         QVERIFY(view.cache.applied->isArray() && view.cache.applied->size() == 0);
-        const json::Value &receipt = *view.record->receiptAfter;
+        const json::Value &receipt = *view.receiptAfter;
         QCOMPARE(q(str(at(receipt, {"cache", "strategy"}))), QByteArray("*"));
         QCOMPARE(q(str(at(receipt, {"cache", "transform"}))), QByteArray("unchanged"));
         // Text equal 1→2, different 2→3 (the findings piece arrived); the schema moves every call, so the prefix
@@ -894,10 +897,10 @@ void TestSamples::referenceLedger()
         QCOMPARE(q(describe(view.ledger)), QByteArray(atCall[i]));
     }
     // At the end: 4 rows, the last two standings declared on {toolCallId:"c2"} and on the answer.
-    QVERIFY(run->finalLedger);
-    QCOMPARE(q(describe(*run->finalLedger)), QByteArray("basis:c1,standing:c1:fact,basis:c2,standing:c2:noise"));
-    QVERIFY(json::deepEqual(*run->finalLedger->at(1).find("declaredOn"), parseJson(R"({"toolCallId":"c2"})")));
-    QCOMPARE(q(str(run->finalLedger->at(3).find("declaredOn"))), QByteArray("answer"));
+    QVERIFY(run->finalLedger());
+    QCOMPARE(q(describe(*run->finalLedger())), QByteArray("basis:c1,standing:c1:fact,basis:c2,standing:c2:noise"));
+    QVERIFY(json::deepEqual(*run->finalLedger()->at(1).find("declaredOn"), parseJson(R"({"toolCallId":"c2"})")));
+    QCOMPARE(q(str(run->finalLedger()->at(3).find("declaredOn"))), QByteArray("answer"));
 }
 
 // ---- summarizeCalls agrees with buildCallView on every sample ---------------------------------------------------

@@ -278,7 +278,7 @@ void TestReportGui::notesDialog()
     auto *add = dialog.findChild<QPushButton *>(QStringLiteral("addNote"));
     auto *target = dialog.findChild<QComboBox *>(QStringLiteral("noteTarget"));
     QVERIFY(editor && add && target);
-    const json::Value *ledger = m_run->calls[4].stateAt.findArray("findingsLedger");
+    const std::optional<json::Value> ledger = m_run->ledgerAt(m_run->calls[4]);
     QCOMPARE(target->count(), 1 + int(ledger->size()));
 
     editor->setPlainText(QStringLiteral("  a note on the call  "));

@@ -18,8 +18,8 @@ namespace tf::conformance {
 // text its containers' source offsets point into) and its number, and returns whether it passed (printing its own
 // failure). The summary counts both.
 // An unreadable file sets Summary::error to "<path>: cannot open: <reason>".
-Summary runVectorFile(const std::string &path, std::ostream &out,
-                      const std::function<bool(const json::Value &testCase, std::string_view line,
-                                               std::size_t lineNo)> &runCase);
+Summary runVectorFile(
+    const std::string &path, std::ostream &out,
+    const std::function<bool(const json::Value &testCase, std::string_view line, std::size_t lineNo)> &runCase);
 
 } // namespace tf::conformance

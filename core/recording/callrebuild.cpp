@@ -142,8 +142,8 @@ void rebuildTools(const Run &run, const CallRecord &rec, const json::Value &star
                 view.tools.push_back(toolFromSchema(s));
         view.toolsOnRecord = true;
         view.schemasOnRecord = true;
-        if (const json::Value *wrapUp = view.stateAt.find("wrapUpAsked"); wrapUp && wrapUp->isBool() &&
-                                                                         wrapUp->asBool()) {
+        if (const json::Value *wrapUp = view.stateAt.find("wrapUpAsked");
+            wrapUp && wrapUp->isBool() && wrapUp->asBool()) {
             view.tools.clear();
             view.withheld = "wrap-up";
         }

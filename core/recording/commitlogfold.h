@@ -54,8 +54,7 @@ public:
     // Applies the entries of one bundle whose overwrite and updates trees are these (nullptr: absent), as apply()
     // does with a bundle's trace. Entries read and write only below their own first segment, so a bundle may also
     // be applied one root key at a time (StateJournal rebuilds a key so), each key's entries as one row.
-    void applyEntries(const std::vector<TraceEntry> &entries, const json::Value *overwrite,
-                      const json::Value *updates);
+    void applyEntries(const std::vector<TraceEntry> &entries, const json::Value *overwrite, const json::Value *updates);
 
     // Resumes from a state rebuilt elsewhere (a StateJournal), as if the fold had reached it.
     void resetState(json::Value state) { m_state = std::move(state); }

@@ -21,7 +21,13 @@ std::optional<double> numberAt(const json::Value &object, std::string_view key)
 // What is wrong with an item that should be a typed event.
 struct EventFault
 {
-    enum class Kind { None, NoType, PayloadNotObject, MetaNotObject };
+    enum class Kind
+    {
+        None,
+        NoType,
+        PayloadNotObject,
+        MetaNotObject
+    };
     Kind kind = Kind::None;
     const json::Value *member = nullptr; // the payload or meta of the wrong type
 };

@@ -9,8 +9,8 @@
 #include "core/text/utf.h"
 
 #include <algorithm>
-#include <map>
 #include <cstdio>
+#include <map>
 
 namespace tf::recording {
 

@@ -163,8 +163,8 @@ bool StateJournal::apply(std::size_t index, const Value &row)
         g.updates = written(updates, root);
         std::vector<Group> &groups = m_keys[std::string(root)];
         g.chainStart = startsOver(m_entries[g.firstEntry], g) ? std::uint32_t(groups.size())
-                       : groups.empty()                      ? kFromBase
-                                                             : groups.back().chainStart;
+                       : groups.empty()                       ? kFromBase
+                                                              : groups.back().chainStart;
         groups.push_back(std::move(g));
     }
     m_fold.applyEntries(entries, overwrite, updates);
@@ -184,11 +184,10 @@ std::optional<Value> StateJournal::memberBefore(std::size_t row, std::string_vie
     const auto keyLog = m_keys.find(std::string(key));
     const std::vector<Group> *groups = keyLog != m_keys.end() ? &keyLog->second : nullptr;
     // The last group before `row`.
-    const std::size_t last =
-        groups ? std::size_t(std::partition_point(groups->begin(), groups->end(),
-                                                  [&](const Group &g) { return g.row < row; }) -
-                             groups->begin())
-               : 0;
+    const std::size_t last = groups ? std::size_t(std::partition_point(groups->begin(), groups->end(),
+                                                                       [&](const Group &g) { return g.row < row; }) -
+                                                  groups->begin())
+                                    : 0;
     Value mini = Value::object();
     std::size_t from = 0;
     if (last == 0 || (*groups)[last - 1].chainStart == kFromBase) {
@@ -227,8 +226,8 @@ std::optional<Value> StateJournal::memberBefore(std::size_t row, std::string_vie
 Value StateJournal::stateBefore(std::size_t row) const
 {
     row = std::min(row, m_rows);
-    const auto order = std::partition_point(m_orders.begin(), m_orders.end(),
-                                            [&](const KeyOrder &o) { return o.fromRow <= row; });
+    const auto order =
+        std::partition_point(m_orders.begin(), m_orders.end(), [&](const KeyOrder &o) { return o.fromRow <= row; });
     std::vector<json::Member> members;
     if (order != m_orders.begin()) {
         const std::vector<std::string> &keys = std::prev(order)->keys;

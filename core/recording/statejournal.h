@@ -79,7 +79,7 @@ private:
     struct Written
     {
         std::uint64_t offset = json::kNoSource; // a container parsed from the text: parsed again from here
-        json::Value kept;                        // anything else: the value itself (copied before it is replayed)
+        json::Value kept;                       // anything else: the value itself (copied before it is replayed)
         bool present = false;
     };
     // The entries of one row on one root key.

@@ -390,7 +390,7 @@ void TestLoaderLimits::loneSurrogateEscapesLoad()
                                    eventJson("agentfootprint.agent.turn_start", R"({"userPrompt":"a\ud800b"})") + "]}");
     QVERIFY2(r.run, r.error.c_str());
     QCOMPARE(r.run->payload(r.run->events[0]).findString("userPrompt")->decodedString(), std::string("a\xED\xA0\x80"
-                                                                                                      "b"));
+                                                                                                     "b"));
 }
 
 void TestLoaderLimits::hostileNumbersFallBack()

@@ -495,15 +495,16 @@ void TestSamples::lensToolProgressTools()
     QCOMPARE(q(str(run->payload(*starts0[0]).find("toolName"))), QByteArray("walk_graph"));
     const auto progress = eventsAfterCall(*run, 0, recording::eventtype::ToolProgress);
     QCOMPARE(progress.size(), std::size_t(3));
-    QVERIFY(json::deepEqual(*run->payload(*progress[0]).find("payload"), parseJson(R"({"hop":1,"of":3,"node":"svc-a"})")));
+    QVERIFY(
+        json::deepEqual(*run->payload(*progress[0]).find("payload"), parseJson(R"({"hop":1,"of":3,"node":"svc-a"})")));
     QVERIFY(run->payload(*progress[1]).find("payload")->isString());
     QVERIFY(run->payload(*progress[2]).find("payload")->isString());
     for (const auto *p : progress)
         QCOMPARE(q(str(run->payload(*p).find("toolCallId"))), QByteArray("c1"));
     const auto ends0 = eventsAfterCall(*run, 0, recording::eventtype::ToolEnd);
     QCOMPARE(ends0.size(), std::size_t(1));
-    QVERIFY(
-        json::deepEqual(*run->payload(*ends0[0]).find("result"), parseJson(R"({"nodes":12,"cycles":3,"unreachable":2})")));
+    QVERIFY(json::deepEqual(*run->payload(*ends0[0]).find("result"),
+                            parseJson(R"({"nodes":12,"cycles":3,"unreachable":2})")));
     // The call's own record lists the same brackets.
     QCOMPARE(run->calls[0].toolEvents.size(), std::size_t(5));
 

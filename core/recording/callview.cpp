@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <mutex>
+#include <unordered_map>
 #include <thread>
 #include <unordered_set>
 
@@ -88,7 +90,47 @@ CallView buildCallView(const Run &run, std::size_t index)
 
 namespace {
 
-CallSummary summaryOf(const CallView &view, std::size_t i)
+// Equal lists, kept once (CallSummary::checkList, gapList). Thread-safe: the summary workers share one.
+template <class T>
+class ListInterner
+{
+public:
+    std::shared_ptr<const std::vector<T>> intern(const std::vector<T> &list)
+    {
+        std::size_t h = list.size();
+        for (const T &item : list)
+            h = h * 31 + hashOf(item);
+        const std::lock_guard lock(m_mutex);
+        auto [first, last] = m_lists.equal_range(h);
+        for (auto it = first; it != last; ++it)
+            if (*it->second == list)
+                return it->second;
+        auto shared = std::make_shared<const std::vector<T>>(list);
+        m_lists.emplace(h, shared);
+        return shared;
+    }
+
+private:
+    static std::size_t hashOf(const PartCheck &c)
+    {
+        return std::hash<std::string>{}(c.part) ^ (std::hash<std::string>{}(c.reason) * 3) ^ std::size_t(c.badge);
+    }
+    static std::size_t hashOf(const Gap &g)
+    {
+        return std::hash<std::string>{}(g.name) ^ (std::hash<std::string>{}(g.cause) * 3);
+    }
+
+    std::mutex m_mutex;
+    std::unordered_multimap<std::size_t, std::shared_ptr<const std::vector<T>>> m_lists;
+};
+
+struct SummaryInterners
+{
+    ListInterner<PartCheck> checks;
+    ListInterner<Gap> gaps;
+};
+
+CallSummary summaryOf(const CallView &view, std::size_t i, SummaryInterners &interners)
 {
     CallSummary s;
     s.ordinal = i;
@@ -130,8 +172,8 @@ CallSummary summaryOf(const CallView &view, std::size_t i)
             break;
         }
     }
-    s.checks = view.checks;
-    s.gaps = view.gaps;
+    s.checkList = interners.checks.intern(view.checks);
+    s.gapList = interners.gaps.intern(view.gaps);
     return s;
 }
 
@@ -148,6 +190,7 @@ std::vector<CallSummary> summarizeCalls(const Run &run, const std::function<bool
         std::max<std::size_t>(1, std::min<std::size_t>({std::thread::hardware_concurrency(), 8, count / 16}));
     std::atomic<std::size_t> done{0};
     std::atomic<bool> stop{false};
+    SummaryInterners interners;
     const auto work = [&](std::size_t begin, std::size_t end, bool reports) {
         detail::CallStateReader states(run);
         std::optional<CallView> previous;
@@ -158,7 +201,7 @@ std::vector<CallSummary> summarizeCalls(const Run &run, const std::function<bool
         }
         for (std::size_t i = begin; i < end && !stop.load(std::memory_order_relaxed); ++i) {
             CallView view = buildWithPrevious(run, i, previous ? &*previous : nullptr, &states);
-            out[i] = summaryOf(view, i);
+            out[i] = summaryOf(view, i, interners);
             previous = std::move(view);
             const std::size_t finished = done.fetch_add(1, std::memory_order_relaxed) + 1;
             // Rebuilding touches every message of the file again; let the mapping's pages go as the pass moves on.
@@ -180,6 +223,18 @@ std::vector<CallSummary> summarizeCalls(const Run &run, const std::function<bool
     return out;
 }
 
+const std::vector<PartCheck> &CallSummary::checks() const
+{
+    static const std::vector<PartCheck> kNone;
+    return checkList ? *checkList : kNone;
+}
+
+const std::vector<Gap> &CallSummary::gaps() const
+{
+    static const std::vector<Gap> kNone;
+    return gapList ? *gapList : kNone;
+}
+
 std::vector<Gap> distinctGaps(const std::vector<Gap> &runGaps, const std::vector<CallSummary> &calls)
 {
     std::vector<Gap> out = runGaps;
@@ -187,7 +242,7 @@ std::vector<Gap> distinctGaps(const std::vector<Gap> &runGaps, const std::vector
     for (const Gap &g : runGaps)
         listed.insert(g.name); // views into runGaps, which outlive this call (out's copies may move)
     for (const CallSummary &c : calls)
-        for (const Gap &g : c.gaps)
+        for (const Gap &g : c.gaps())
             if (listed.insert(g.name).second) // a view into calls
                 out.push_back(g);
     return out;

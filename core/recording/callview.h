@@ -7,6 +7,7 @@
 #include "core/findings/collapse.h"
 #include "core/findings/findingspiece.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +24,7 @@ struct PartCheck
     std::string part;   // stable id: "system.text", "system.pieces[2]", "messages[4]", "tools.names", ...
     Badge badge = Badge::Reconstructed;
     std::string reason; // one sentence: why this badge
+    bool operator==(const PartCheck &) const = default;
 };
 
 struct SystemPieceView
@@ -152,8 +154,13 @@ struct CallSummary
     CacheVerdict verdict = CacheVerdict::Unmeasured;
     bool damaged = false;
     std::size_t verified = 0, reconstructed = 0, damagedParts = 0, notOnRecord = 0;
-    std::vector<PartCheck> checks;
-    std::vector<Gap> gaps;
+    // Shared by every summary with an equal list (summarizeCalls interns them): a run of 100,000 calls has a few
+    // dozen distinct lists, where a copy per call would cost a kilobyte or two each.
+    std::shared_ptr<const std::vector<PartCheck>> checkList;
+    std::shared_ptr<const std::vector<Gap>> gapList;
+
+    const std::vector<PartCheck> &checks() const;
+    const std::vector<Gap> &gaps() const;
 };
 
 std::vector<CallSummary> summarizeCalls(const Run &run, const std::function<bool(double)> &progress = {});

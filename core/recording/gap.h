@@ -17,6 +17,7 @@ struct Gap
     std::string why;                 // one sentence for people
 
     bool covers(const std::string &field) const;
+    bool operator==(const Gap &) const = default;
 };
 
 const char *gapKindName(Gap::Kind kind);

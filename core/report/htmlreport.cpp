@@ -774,7 +774,7 @@ void renderSummary(Html &h, const recording::Run &run, const std::vector<recordi
     for (const auto &g : run.gaps)
         gapNames.insert(g.name);
     for (const auto &c : calls)
-        for (const auto &g : c.gaps)
+        for (const auto &g : c.gaps())
             gapNames.insert(g.name);
     h.raw("<h4>The run</h4><table width=\"100%\" class=\"kv\" cellspacing=\"0\" cellpadding=\"4\">");
     const auto kv = [&](const char *key, const std::string &value, bool mono = false) {
@@ -1313,7 +1313,7 @@ void renderGaps(Html &h, const recording::Run &run, const std::vector<recording:
     for (const recording::Gap &g : run.gaps)
         rowFor(g).runLevel = true;
     for (const recording::CallSummary &c : calls)
-        for (const recording::Gap &g : c.gaps)
+        for (const recording::Gap &g : c.gaps())
             rowFor(g).calls.push_back(c.ordinal);
     if (rows.empty()) {
         h.raw("<p>None: every part of every call is on record.</p>");

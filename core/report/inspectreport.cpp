@@ -142,7 +142,7 @@ Value inspectCall(const recording::CallSummary &c)
     cache.set("verdict", str(recording::cacheVerdictId(c.verdict)));
     o.set("cache", cache);
     Value verification = Value::array();
-    for (const recording::PartCheck &p : c.checks) {
+    for (const recording::PartCheck &p : c.checks()) {
         Value v = Value::object();
         v.set("part", str(p.part));
         v.set("status", str(recording::badgeId(p.badge)));
@@ -152,7 +152,7 @@ Value inspectCall(const recording::CallSummary &c)
     o.set("verification", verification);
     o.set("damaged", Value::boolean(c.damaged));
     Value gapNames = Value::array();
-    for (const recording::Gap &g : c.gaps)
+    for (const recording::Gap &g : c.gaps())
         gapNames.push_back(str(g.name));
     o.set("gaps", gapNames);
     return o;

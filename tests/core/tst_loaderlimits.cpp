@@ -280,7 +280,7 @@ void TestLoaderLimits::manyCallsWithoutTurnStartAreNotQuadratic()
     QCOMPARE(calls.back().epoch, kCalls);
     QVERIFY(!calls.back().messageCount); // not on record, never "0 messages"
     bool gap = false;
-    for (const auto &g : calls.back().gaps)
+    for (const auto &g : calls.back().gaps())
         gap = gap || g.name == "no-conversation-on-record";
     QVERIFY(gap);
 }

@@ -16,9 +16,11 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QPropertyAnimation>
 #include <QTimer>
 
 #include <algorithm>
+#include <map>
 #include <cstdio>
 #include <random>
 #include <vector>
@@ -33,8 +35,27 @@ public:
 
     bool notify(QObject *receiver, QEvent *event) override
     {
+        if (recording && m_depth > 0 && event->type() == QEvent::Paint) {
+            // Paint events are sent inside the window's update request, one per widget repainted: who paints what.
+            QElapsedTimer t;
+            t.start();
+            const bool result = QApplication::notify(receiver, event);
+            if (trace)
+                std::fprintf(stderr, "   paint %s\n", qPrintable(paintKey(receiver)));
+            PaintStat &stat = paints[paintKey(receiver)];
+            stat.ns += t.nsecsElapsed();
+            ++stat.count;
+            return result;
+        }
         if (!recording || m_depth > 0)
             return QApplication::notify(receiver, event);
+        if (trace) {
+            std::fprintf(stderr, "event %d to %s %s\n", int(event->type()), receiver->metaObject()->className(),
+                         qPrintable(receiver->objectName()));
+            if (auto *a = qobject_cast<QPropertyAnimation *>(receiver); a && a->targetObject())
+                std::fprintf(stderr, "    animates %s %s.%s\n", a->targetObject()->metaObject()->className(),
+                             qPrintable(a->targetObject()->objectName()), a->propertyName().constData());
+        }
         ++m_depth;
         QElapsedTimer t;
         t.start();
@@ -56,7 +77,26 @@ public:
     static constexpr const char *kKindNames[KindCount] = {"painting", "layout", "worker results and model resets",
                                                           "timers", "other events"};
     bool recording = false;
+    bool trace = false;
     qint64 spent[KindCount] = {};
+    struct PaintStat
+    {
+        qint64 ns = 0;
+        int count = 0;
+    };
+    std::map<QString, PaintStat> paints; // by widget: class, and the object name of the nearest named ancestor
+
+private:
+    static QString paintKey(QObject *receiver)
+    {
+        QString named; // Qt names its own parts qt_…: the pane is further up
+        for (QObject *o = receiver; o && (named.isEmpty() || named.startsWith(QLatin1String("qt_"))); o = o->parent())
+            named = o->objectName();
+        return QString::fromLatin1(receiver->metaObject()->className()) + QLatin1String(" in ") +
+               (named.isEmpty() ? QStringLiteral("?") : named);
+    }
+
+public:
 
 private:
     static Kind kindOf(QEvent::Type type)
@@ -156,6 +196,9 @@ int main(int argc, char **argv)
         int target = int(rng() % calls);
         if (target == shown)
             target = (target + 1) % int(calls);
+        app.trace = i == switches - 2 && qEnvironmentVariableIsSet("TRACEFOLD_TRACE_SWITCH");
+        if (app.trace)
+            std::fprintf(stderr, "--- switch to %d\n", target);
         QElapsedTimer t;
         t.start();
         window.showCall(target);
@@ -176,6 +219,13 @@ int main(int argc, char **argv)
         for (int k = 0; k < TimedApplication::KindCount; ++k)
             std::printf("| %s | %.2f |\n", TimedApplication::kKindNames[k],
                         double(app.spent[k]) / 1e6 / double(times.size()));
+        std::printf("\n| painted widget | paints per switch | ms per switch |\n|---|---|---|\n");
+        std::vector<std::pair<QString, TimedApplication::PaintStat>> byTime(app.paints.begin(), app.paints.end());
+        std::sort(byTime.begin(), byTime.end(), [](const auto &a, const auto &b) { return a.second.ns > b.second.ns; });
+        for (const auto &[widget, stat] : byTime)
+            if (double(stat.ns) / 1e6 / double(times.size()) >= 0.05)
+                std::printf("| %s | %.1f | %.2f |\n", qPrintable(widget), double(stat.count) / double(times.size()),
+                            double(stat.ns) / 1e6 / double(times.size()));
     }
     return 0;
 }

@@ -1,5 +1,7 @@
 #include "appsetup.h"
 
+#include "flatscrollbarstyle.h"
+
 #include <QApplication>
 #include <QIcon>
 
@@ -19,6 +21,7 @@ void setApplicationNames()
 void setupApplication(QApplication &app)
 {
     setApplicationNames();
+    installFlatScrollBars();
     app.setWindowIcon(QIcon(QStringLiteral(":/tracefold/icons/tracefold.svg")));
 }
 

@@ -1,5 +1,6 @@
 #include "itemdelegate.h"
 
+#include "flatscrollbarstyle.h"
 #include "fonts.h"
 #include "textlayoutcache.h"
 
@@ -21,9 +22,8 @@ bool isOneLine(const QString &text)
 // focus frames, so their items take QStyledItemDelegate's path.
 bool drawsItemsLikeCommonStyle(const QStyle *style)
 {
-    const QString name = style->name();
-    return name.compare(QLatin1String("fusion"), Qt::CaseInsensitive) == 0 ||
-           name.compare(QLatin1String("windows"), Qt::CaseInsensitive) == 0;
+    const QString name = drawingStyleName(style);
+    return name == QLatin1String("fusion") || name == QLatin1String("windows");
 }
 
 // The colour group QCommonStyle draws item text in.

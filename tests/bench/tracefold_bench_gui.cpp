@@ -92,8 +92,10 @@ private:
         QString named; // Qt names its own parts qt_…: the pane is further up
         for (QObject *o = receiver; o && (named.isEmpty() || named.startsWith(QLatin1String("qt_"))); o = o->parent())
             named = o->objectName();
-        return QString::fromLatin1(receiver->metaObject()->className()) + QLatin1String(" in ") +
-               (named.isEmpty() ? QStringLiteral("?") : named);
+        QString what = QString::fromLatin1(receiver->metaObject()->className());
+        if (receiver->objectName() == QLatin1String("qt_scrollarea_viewport") && receiver->parent())
+            what = QString::fromLatin1(receiver->parent()->metaObject()->className()) + QLatin1String(" viewport");
+        return what + QLatin1String(" in ") + (named.isEmpty() ? QStringLiteral("?") : named);
     }
 
 public:
@@ -189,6 +191,13 @@ int main(int argc, char **argv)
     std::printf("| %s | %zu | %lld | %lld |\n", qPrintable(file.section(QLatin1Char('/'), -1)), calls,
                 static_cast<long long>(loadMs), static_cast<long long>(maxGap));
 
+    if (qEnvironmentVariableIsSet("FULLREPAINT")) {
+        QElapsedTimer t;
+        t.start();
+        for (int i = 0; i < 50; ++i)
+            window.repaint();
+        std::printf("full window repaint: %.2f ms\n", double(t.nsecsElapsed()) / 1e6 / 50);
+    }
     std::mt19937 rng(11);
     std::vector<double> times;
     app.recording = true;
@@ -196,7 +205,7 @@ int main(int argc, char **argv)
         int target = int(rng() % calls);
         if (target == shown)
             target = (target + 1) % int(calls);
-        app.trace = i == switches - 2 && qEnvironmentVariableIsSet("TRACEFOLD_TRACE_SWITCH");
+        app.trace = i >= switches - 4 && qEnvironmentVariableIsSet("TRACEFOLD_TRACE_SWITCH");
         if (app.trace)
             std::fprintf(stderr, "--- switch to %d\n", target);
         QElapsedTimer t;

@@ -118,6 +118,7 @@ private:
     const ParseLimits &m_limits;
     std::size_t m_nextProgress = 0;
     std::string m_keyScratch; // a decoded member name, until the caller has copied it
+    SharedStringWriter m_shared; // selfContained: short strings
     // The member names from the root to the value being parsed, while every container on the way is an object and
     // some array may still be streamed (ParseLimits::streamArrayAt).
     std::vector<std::string> m_path;
@@ -249,15 +250,18 @@ bool Parser::parseStringValue(Value &out, bool mayDefer, bool copyShort)
         return fail(scan.error, scan.errorOffset);
     const std::string_view body = m_text.substr(start, scan.end - start);
     m_pos = scan.end + 1;
-    const bool copy = copyShort && !m_limits.selfContained;
-    if (!scan.escaped)
-        out = Value::borrowedString(copy && body.size() <= kCopiedStringBytes ? m_arena.copy(body) : body);
-    else if (mayDefer && body.size() >= m_limits.deferEscapedStringBytes)
+    const bool copy = copyShort && body.size() <= kCopiedStringBytes;
+    if (!scan.escaped) {
+        if (!copy)
+            out = Value::borrowedString(body);
+        else
+            out = m_limits.selfContained ? m_shared.copy(body) : Value::borrowedString(m_arena.copy(body));
+    } else if (mayDefer && body.size() >= m_limits.deferEscapedStringBytes) {
         out = Value::deferredString(body, scan.stringifyForm);
-    else {
+    } else {
         std::string decoded;
         decodeStringBody(body, decoded);
-        out = m_limits.selfContained ? Value::string(std::move(decoded)) : Value::borrowedString(m_arena.copy(decoded));
+        out = m_limits.selfContained ? m_shared.copy(decoded) : Value::borrowedString(m_arena.copy(decoded));
     }
     return true;
 }

@@ -27,9 +27,10 @@ struct ParseLimits
     // of its body (Value::deferredString): tool results are JSON inside JSON, full of `\"`, and copying them would
     // double a recording's memory. Member names are always decoded. SIZE_MAX decodes everything.
     std::size_t deferEscapedStringBytes = defaultDeferEscapedStringBytes();
-    // Values that depend on the text and on nothing else: no string is copied into the arena (unescaped ones are
-    // views into the text, escaped ones are deferred from deferEscapedStringBytes on and owned below it), so a
-    // value parsed this way may outlive the arena and be parsed again later from the same text, alike.
+    // Values that need no arena: short strings (up to kCopiedStringBytes, and escaped ones below
+    // deferEscapedStringBytes, decoded) are copied into blocks the strings share (SharedStringWriter), longer ones
+    // are views into the text or deferred. A value parsed this way may outlive the arena and be parsed again later
+    // from the same text, alike; only its long strings read the text again.
     bool selfContained = false;
     // The text was parsed before with these limits (a recorded span parsed again): raw string bytes are not
     // validated again. Never set it for text that has not been.

@@ -28,6 +28,16 @@ struct DeferredStringNode : detail::Node
     std::string decoded;
 };
 
+struct StringBlockNode : detail::Node
+{
+    explicit StringBlockNode(std::size_t size)
+        : Node(Kind::StringBlock)
+        , bytes(std::make_unique<char[]>(size))
+    {
+    }
+    std::unique_ptr<char[]> bytes;
+};
+
 struct OwnedStringNode : detail::Node
 {
     explicit OwnedStringNode(std::string s)
@@ -149,6 +159,9 @@ void detail::NodeRef::release(Node *node) noexcept
     case Node::Kind::DeferredString:
         delete static_cast<DeferredStringNode *>(node);
         return;
+    case Node::Kind::StringBlock:
+        delete static_cast<StringBlockNode *>(node);
+        return;
     }
 }
 
@@ -219,6 +232,37 @@ Value Value::string(std::string wtf8)
     Value v = borrowedString(static_cast<const OwnedStringNode *>(node.get())->text);
     v.m_node = std::move(node);
     return v;
+}
+
+Value Value::blockString(const detail::NodeRef &block, std::string_view bytesInBlock)
+{
+    Value v = borrowedString(bytesInBlock);
+    v.m_node = block;
+    return v;
+}
+
+bool Value::isBlockString() const
+{
+    return m_type == Type::String && m_node.get() && m_node.get()->kind == detail::Node::Kind::StringBlock;
+}
+
+Value SharedStringWriter::copy(std::string_view s)
+{
+    constexpr std::size_t kMaxBlockBytes = 16u << 10;
+    if (s.size() > m_free) {
+        // A new block; the old one lives on in the strings that hold it. Blocks grow, so a small parse stays small.
+        while (m_nextBlockBytes < s.size())
+            m_nextBlockBytes *= 2;
+        m_block = detail::NodeRef::make<StringBlockNode>(m_nextBlockBytes);
+        m_next = static_cast<StringBlockNode *>(m_block.get())->bytes.get();
+        m_free = m_nextBlockBytes;
+        m_nextBlockBytes = std::min(m_nextBlockBytes * 2, std::max(kMaxBlockBytes, m_nextBlockBytes));
+    }
+    std::memcpy(m_next, s.data(), s.size());
+    const std::string_view copied(m_next, s.size());
+    m_next += s.size();
+    m_free -= s.size();
+    return Value::blockString(m_block, copied);
 }
 
 Value Value::deferredString(std::string_view body, bool stringifyForm)

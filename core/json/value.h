@@ -25,7 +25,7 @@ namespace detail {
 // shared_ptr's second pointer and control block cost 8 and 16 bytes in each of millions of values and nodes.
 struct Node
 {
-    enum class Kind : std::uint8_t { Array, Object, OwnedString, DeferredString };
+    enum class Kind : std::uint8_t { Array, Object, OwnedString, DeferredString, StringBlock };
     explicit Node(Kind k)
         : kind(k)
     {
@@ -161,6 +161,8 @@ public:
     // A string kept as the body of its JSON literal (escapes not yet decoded; see stringbody.h). The body must have
     // passed scanStringBody and must outlive the value; `stringifyForm` is that scan's judgement.
     static Value deferredString(std::string_view body, bool stringifyForm);
+    // A string whose bytes live in a block shared by the strings copied with it (SharedStringWriter).
+    static Value blockString(const detail::NodeRef &block, std::string_view bytesInBlock);
     static Value array();
     static Value object();
 
@@ -193,6 +195,8 @@ public:
     bool stringEquals(std::string_view wtf8) const;
     bool isEmptyString() const { return m_type == Type::String && m_length == 0; }
     bool isDeferredString() const { return m_type == Type::String && (m_strFlags & kDeferred); }
+    // A string in a SharedStringWriter block: it keeps the whole block alive, so a value kept long should be copied.
+    bool isBlockString() const;
     // The body JSON.stringify writes for this string, when the value still holds it in that form (a deferred
     // string the parser judged so): then `body` is set and the result is true.
     bool stringifyBody(std::string_view &body) const;
@@ -252,6 +256,23 @@ private:
         const char *m_strData;
     };
     detail::NodeRef m_node;
+};
+
+// Copies short strings into blocks of bytes that the strings share, each string holding a count of its block: a few
+// allocations for all the short strings of a parse instead of one each, and strings that never read their source
+// again. Parsing a value again from a memory-mapped file uses it (ParseLimits::selfContained): a view into the
+// mapping would fault the file's pages back in whenever it is read, and a kernel may map a whole large folio (2 MiB)
+// for each of them.
+class SharedStringWriter
+{
+public:
+    Value copy(std::string_view wtf8);
+
+private:
+    detail::NodeRef m_block;
+    char *m_next = nullptr;
+    std::size_t m_free = 0;
+    std::size_t m_nextBlockBytes = 256;
 };
 
 // A member name: WTF-8, owned. Up to 15 bytes are kept inline (nearly every key of a recording: "role",

@@ -205,7 +205,7 @@ std::vector<CallSummary> summarizeCalls(const Run &run, const std::function<bool
             previous = std::move(view);
             const std::size_t finished = done.fetch_add(1, std::memory_order_relaxed) + 1;
             // Rebuilding touches every message of the file again; let the mapping's pages go as the pass moves on.
-            if ((finished & 3) == 3 && run.source)
+            if (run.source)
                 run.source->trimResidentPages(io::kPassResidentBytes);
             if (reports && progress && !progress(double(finished) / double(count)))
                 stop = true;

@@ -40,7 +40,7 @@ const StateJournal &collectCalls(Run &run, const LogRows &log, const json::Value
                                  const std::string &logName, FoldBasis basis, bool onlyFirstCall,
                                  const LoadControl &control, json::Value *finalState)
 {
-    auto journal = std::make_unique<StateJournal>(run.source->bytes(), initialState);
+    auto journal = std::make_unique<StateJournal>(run.source->bytes(), initialState, run.source.get());
     std::unordered_set<std::string> seenCallStages;
     const std::size_t n = log.size();
     for (std::size_t i = 0; i < n; ++i) {
@@ -152,7 +152,7 @@ void buildCallsFromCommitLog(Run &run, const LogRows &commitLog, const json::Val
     } else {
         // §3.7: dynamic-grouped. The run log still gives the run constants.
         run.reactMode = "dynamic-grouped";
-        auto runJournal = std::make_unique<StateJournal>(run.source->bytes(), initialState);
+        auto runJournal = std::make_unique<StateJournal>(run.source->bytes(), initialState, run.source.get());
         for (std::size_t i = 0; i < commitLog.size(); ++i)
             runJournal->apply(i, commitLog.at(i));
         finalState = runJournal->fold().state();

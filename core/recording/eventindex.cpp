@@ -156,6 +156,7 @@ void indexEvents(Run &run, EventCollector &collected, const LoadErrors &errors, 
         eventtype::Token,         eventtype::ToolStart,    eventtype::ToolProgress, eventtype::ToolEnd,
         eventtype::ContextInjected, eventtype::ContextEvaluated, eventtype::SlotComposed};
     run.events = std::move(all);
+    run.events.shrink_to_fit(); // kept for the run's life: no growth slack
     for (const Event &e : run.events) {
         // Other domains (findings.*, skill.*, cost.*, ...) are kept and shown raw; only count what no rule reads.
         const bool isKnown = std::find(known.begin(), known.end(), e.type) != known.end();

@@ -51,8 +51,9 @@ bool sameKeys(const Value &state, const std::vector<std::string> &keys)
 
 } // namespace
 
-StateJournal::StateJournal(std::string_view text, const Value *initialState)
+StateJournal::StateJournal(std::string_view text, const Value *initialState, const io::MappedFile *source)
     : m_text(text)
+    , m_source(source)
     , m_fold(initialState)
 {
     if (initialState && initialState->isObject())
@@ -61,7 +62,7 @@ StateJournal::StateJournal(std::string_view text, const Value *initialState)
     noteKeyOrder(0);
 }
 
-StateJournal::Written StateJournal::written(const Value *tree, std::string_view key) const
+StateJournal::Written StateJournal::written(const Value *tree, std::string_view key)
 {
     Written w;
     const Value *v = tree && tree->isObject() ? tree->find(key) : nullptr;
@@ -69,8 +70,14 @@ StateJournal::Written StateJournal::written(const Value *tree, std::string_view 
         return w;
     w.present = true;
     w.offset = v->sourceOffset();
-    if (w.offset == json::kNoSource)
-        w.kept = v->isArray() || v->isObject() ? freshCopy(*v) : *v;
+    if (w.offset != json::kNoSource)
+        return w;
+    if (v->isArray() || v->isObject())
+        w.kept = freshCopy(*v);
+    else if (v->isBlockString()) // it would keep its row's whole block of short strings alive
+        w.kept = m_keptStrings.copy(v->asString());
+    else
+        w.kept = *v;
     return w;
 }
 
@@ -175,6 +182,11 @@ bool StateJournal::apply(std::size_t index, const Value &row)
 void StateJournal::finish()
 {
     m_fold.resetState(Value::object());
+    // Kept for the run's life: no growth slack.
+    for (auto &[key, groups] : m_keys)
+        groups.shrink_to_fit();
+    m_entries.shrink_to_fit();
+    m_rowOffsets.shrink_to_fit();
 }
 
 std::optional<Value> StateJournal::memberBefore(std::size_t row, std::string_view key) const
@@ -217,6 +229,9 @@ std::optional<Value> StateJournal::memberBefore(std::size_t row, std::string_vie
         }
         replay.applyEntries(entries, g.overwrite.present ? &overwrite : nullptr,
                             g.updates.present ? &updates : nullptr);
+        // A long chain (a ledger appended at every call) reads a value from every row it spans, all over the file.
+        if (m_source && (i - from) % 16 == 15)
+            m_source->trimResidentPages(io::kPassResidentBytes);
     }
     if (const Value *v = replay.state().find(key))
         return *v;
@@ -236,6 +251,8 @@ Value StateJournal::stateBefore(std::size_t row) const
             if (std::optional<Value> v = memberBefore(row, key))
                 members.push_back(json::Member{key, std::move(*v)});
     }
+    if (m_source)
+        m_source->trimResidentPages(io::kPassResidentBytes);
     return Value::objectFromMembers(std::move(members));
 }
 

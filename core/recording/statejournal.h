@@ -2,6 +2,7 @@
 
 #include "commitlogfold.h"
 
+#include "core/io/mappedfile.h"
 #include "core/json/value.h"
 
 #include <cstddef>
@@ -33,8 +34,9 @@ class StateJournal
 public:
     // `text` is what the rows are parsed from; it (and whatever a row's strings point into) must outlive the journal.
     // Rows should be parsed json::ParseLimits::selfContained, so that re-parsed values equal the originals.
-    // `initialState` as for CommitLogFold.
-    StateJournal(std::string_view text, const json::Value *initialState);
+    // `initialState` as for CommitLogFold. When `text` is a mapped file, `source` lets a rebuild that reads values
+    // scattered over the file release the pages it faulted in as it goes.
+    StateJournal(std::string_view text, const json::Value *initialState, const io::MappedFile *source = nullptr);
 
     // Applies row `index` to the live fold and journals what it writes. Rows come in order, each once; indices
     // skipped over are rows that are not bundles. Returns false when this row is not a bundle.
@@ -104,13 +106,14 @@ private:
     };
     static constexpr std::uint32_t kFromBase = UINT32_MAX;
 
-    Written written(const json::Value *tree, std::string_view key) const;
+    Written written(const json::Value *tree, std::string_view key);
     json::Value materialize(const Written &w) const;
     std::uint32_t intern(std::string_view s);
     bool startsOver(const Entry &first, const Group &group) const;
     void noteKeyOrder(std::size_t fromRow);
 
     std::string_view m_text;
+    const io::MappedFile *m_source = nullptr;
     CommitLogFold m_fold;
     std::size_t m_rows = 0;
     std::unordered_map<std::string, Written> m_base; // initialState's members
@@ -120,6 +123,7 @@ private:
     std::unordered_map<std::string_view, std::uint32_t> m_stringIds;
     std::vector<KeyOrder> m_orders;
     std::vector<std::uint64_t> m_rowOffsets; // where each row was parsed from; kNoSource when it was not
+    json::SharedStringWriter m_keptStrings;  // short strings kept as written, packed (not their rows' blocks)
 };
 
 } // namespace tf::recording

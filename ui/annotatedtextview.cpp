@@ -84,23 +84,20 @@ void AnnotatedTextView::setAnnotatedText(const QString &text, const QList<Range>
     setPlainText(text);
     m_toolTipRanges.clear();
     m_markers.clear();
-    QTextCursor cursor(document());
-    cursor.beginEditBlock();
+    m_backgrounds.clear();
+    m_cursorBlock = -1;
+    // Formats go on each line's layout as additional formats (as QSyntaxHighlighter applies them) and backgrounds
+    // are painted here: merging char and block formats into the document, range by range, was most of the cost of
+    // showing a findings piece, and every edit relaid the document out.
+    QHash<int, QList<QTextLayout::FormatRange>> formats;
     for (auto it = blockStyles.cbegin(); it != blockStyles.cend(); ++it) {
         const QTextBlock block = document()->findBlockByNumber(it.key());
         if (!block.isValid())
             continue;
-        if (it->background.isValid()) {
-            QTextBlockFormat bf = block.blockFormat();
-            bf.setBackground(it->background);
-            cursor.setPosition(block.position());
-            cursor.setBlockFormat(bf);
-        }
-        if (it->hasFormat) {
-            cursor.setPosition(block.position());
-            cursor.setPosition(block.position() + block.length() - 1, QTextCursor::KeepAnchor);
-            cursor.mergeCharFormat(it->format);
-        }
+        if (it->background.isValid())
+            m_backgrounds.insert(it.key(), it->background);
+        if (it->hasFormat)
+            formats[it.key()].append({0, block.length() - 1, it->format});
         if (it->marker.isValid())
             m_markers.insert(it.key(), it->marker);
     }
@@ -108,17 +105,26 @@ void AnnotatedTextView::setAnnotatedText(const QString &text, const QList<Range>
     for (const Range &r : ranges) {
         if (r.length <= 0 || r.begin < 0 || r.begin >= end)
             continue;
-        cursor.setPosition(r.begin);
-        cursor.setPosition(qMin(end, r.begin + r.length), QTextCursor::KeepAnchor);
-        cursor.mergeCharFormat(r.format);
+        const int stop = qMin(end, r.begin + r.length);
+        // A range may span lines: each line's layout gets its part.
+        for (QTextBlock block = document()->findBlock(r.begin); block.isValid() && block.position() < stop;
+             block = block.next()) {
+            const int from = qMax(r.begin, block.position());
+            const int to = qMin(stop, block.position() + block.length() - 1);
+            if (to > from)
+                formats[block.blockNumber()].append({from - block.position(), to - from, r.format});
+        }
         if (!r.toolTip.isEmpty())
             m_toolTipRanges.append(r);
     }
-    cursor.endEditBlock();
+    for (auto it = formats.cbegin(); it != formats.cend(); ++it)
+        document()->findBlockByNumber(it.key()).layout()->setFormats(it.value());
+    if (!formats.isEmpty())
+        document()->markContentsDirty(0, document()->characterCount());
     std::sort(m_toolTipRanges.begin(), m_toolTipRanges.end(),
               [](const Range &a, const Range &b) { return a.begin < b.begin; });
     moveCursor(QTextCursor::Start);
-    setExtraSelections({});
+    viewport()->update();
 }
 
 void AnnotatedTextView::setGutter(const QStringList &labels, const QStringList &toolTips)
@@ -212,8 +218,29 @@ void AnnotatedTextView::paintGutter(QPaintEvent *event)
     }
 }
 
+void AnnotatedTextView::paintBackgrounds(const QRect &area)
+{
+    if (m_backgrounds.isEmpty() && m_cursorBlock < 0)
+        return;
+    QPainter p(viewport());
+    const QColor cursorLine =
+        theme::mix(palette().color(QPalette::Base), palette().color(QPalette::Highlight), 0.1);
+    const QPointF offset = contentOffset();
+    for (QTextBlock block = firstVisibleBlock(); block.isValid(); block = block.next()) {
+        const QRectF r = blockBoundingGeometry(block).translated(offset);
+        if (r.top() > area.bottom())
+            break;
+        const int n = block.blockNumber();
+        const QColor fill = n == m_cursorBlock ? cursorLine : m_backgrounds.value(n);
+        if (fill.isValid())
+            p.fillRect(QRectF(0, r.top(), viewport()->width(), r.height()), fill);
+    }
+}
+
 void AnnotatedTextView::paintEvent(QPaintEvent *event)
 {
+    // Behind the text: the viewport has painted its base colour; the text is drawn over what is painted here.
+    paintBackgrounds(event->rect());
     QPlainTextEdit::paintEvent(event);
     if (m_markers.isEmpty() && m_notes.isEmpty())
         return;
@@ -269,12 +296,9 @@ bool AnnotatedTextView::viewportEvent(QEvent *event)
 
 void AnnotatedTextView::highlightCurrentLine()
 {
-    QTextEdit::ExtraSelection line;
-    line.format.setBackground(theme::mix(palette().color(QPalette::Base), palette().color(QPalette::Highlight), 0.1));
-    line.format.setProperty(QTextFormat::FullWidthSelection, true);
-    line.cursor = textCursor();
-    line.cursor.clearSelection();
-    setExtraSelections({line});
+    // Painted by paintBackgrounds(); an extra selection would lay out the lines it covers on every move.
+    m_cursorBlock = textCursor().blockNumber();
+    viewport()->update();
 }
 
 } // namespace tf::ui

@@ -63,6 +63,7 @@ private:
     int gutterWidth() const;
     void updateGutterGeometry();
     void paintGutter(QPaintEvent *event);
+    void paintBackgrounds(const QRect &area);
     void highlightCurrentLine();
 
     Gutter *m_gutter = nullptr;
@@ -70,6 +71,8 @@ private:
     QStringList m_gutterToolTips;
     QList<Range> m_toolTipRanges;
     QHash<int, QColor> m_markers;
+    QHash<int, QColor> m_backgrounds; // block number -> full-width background
+    int m_cursorBlock = -1;           // the line the cursor was put on, highlighted; -1: none
     QHash<int, QString> m_notes;
     bool m_quiet = false;
 };

@@ -223,8 +223,7 @@ void AnnotatedTextView::paintBackgrounds(const QRect &area)
     if (m_backgrounds.isEmpty() && m_cursorBlock < 0)
         return;
     QPainter p(viewport());
-    const QColor cursorLine =
-        theme::mix(palette().color(QPalette::Base), palette().color(QPalette::Highlight), 0.1);
+    const QColor cursorLine = theme::mix(palette().color(QPalette::Base), palette().color(QPalette::Highlight), 0.1);
     const QPointF offset = contentOffset();
     for (QTextBlock block = firstVisibleBlock(); block.isValid(); block = block.next()) {
         const QRectF r = blockBoundingGeometry(block).translated(offset);

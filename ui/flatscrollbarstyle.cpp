@@ -83,8 +83,8 @@ void FlatScrollBarStyle::drawComplexControl(ComplexControl control, const QStyle
         const QColor handle = pressed(SC_ScrollBarSlider) ? theme::mix(handleBase, text, 0.35)
                               : hot(SC_ScrollBarSlider)   ? theme::mix(handleBase, text, 0.18)
                                                           : handleBase;
-        const QRectF r = QRectF(slider).adjusted(horizontal ? 1 : 3, horizontal ? 3 : 1, horizontal ? -1 : -2,
-                                                 horizontal ? -2 : -1);
+        const QRectF r =
+            QRectF(slider).adjusted(horizontal ? 1 : 3, horizontal ? 3 : 1, horizontal ? -1 : -2, horizontal ? -2 : -1);
         const qreal radius = qMin(r.width(), r.height()) / 2;
         painter->setRenderHint(QPainter::Antialiasing, true);
         painter->setPen(Qt::NoPen);
@@ -100,9 +100,9 @@ void FlatScrollBarStyle::drawComplexControl(ComplexControl control, const QStyle
         if (pressed(sc))
             painter->fillRect(r, theme::mix(pal.color(QPalette::Window), text, 0.12));
         const bool sub = sc == SC_ScrollBarSubLine;
-        const Qt::ArrowType direction = horizontal ? (sub != (bar->direction == Qt::RightToLeft) ? Qt::LeftArrow
-                                                                                                : Qt::RightArrow)
-                                                   : (sub ? Qt::UpArrow : Qt::DownArrow);
+        const Qt::ArrowType direction =
+            horizontal ? (sub != (bar->direction == Qt::RightToLeft) ? Qt::LeftArrow : Qt::RightArrow)
+                       : (sub ? Qt::UpArrow : Qt::DownArrow);
         const bool atEnd = sub ? bar->sliderValue <= bar->minimum : bar->sliderValue >= bar->maximum;
         drawChevron(painter, r, direction,
                     enabled && !atEnd ? theme::mix(pal.color(QPalette::Window), text, hot(sc) ? 0.8 : 0.55)

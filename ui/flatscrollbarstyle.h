@@ -17,7 +17,6 @@ public:
 
     void drawComplexControl(ComplexControl control, const QStyleOptionComplex *option, QPainter *painter,
                             const QWidget *widget = nullptr) const override;
-
 };
 
 // The name of the style that draws, seen through any proxies ("fusion", "windows", ...; lower case).

@@ -14,7 +14,6 @@
 #include <QMenu>
 #include <QStackedWidget>
 #include <QTableView>
-#include <QTimer>
 #include <QVBoxLayout>
 
 namespace tf::ui {
@@ -62,7 +61,7 @@ LedgerPane::LedgerPane(QWidget *parent)
     layout->addWidget(bar);
 
     m_stack = new QStackedWidget(this);
-    m_view = new QTableView(m_stack);
+    m_view = new ImmediateItemLayout<QTableView>(m_stack);
     m_view->setObjectName(QStringLiteral("ledgerView"));
     m_view->setModel(m_proxy);
     m_view->setItemDelegate(new LedgerDelegate(m_view));
@@ -137,16 +136,15 @@ void LedgerPane::setBundle(const BundleHandle &bundle)
     }
     updateCounts();
     // The ledger only grows: show the rows this call filed (they are tinted), unless the user is reading elsewhere.
-    // Deferred: the view lays its rows out after the reset.
-    QTimer::singleShot(0, this, [this] {
-        if (m_view->selectionModel()->hasSelection())
-            return;
-        for (int r = 0; r < m_proxy->rowCount(); ++r)
-            if (m_proxy->index(r, 0).data(LedgerModel::IsNewRole).toBool()) {
-                m_view->scrollTo(m_proxy->index(qMax(0, r - 1), 0), QAbstractItemView::PositionAtTop);
-                break;
-            }
-    });
+    // Laid out first, so that the view paints once, already scrolled.
+    m_view->layoutNow();
+    if (m_view->selectionModel()->hasSelection())
+        return;
+    for (int r = 0; r < m_proxy->rowCount(); ++r)
+        if (m_proxy->index(r, 0).data(LedgerModel::IsNewRole).toBool()) {
+            m_view->scrollTo(m_proxy->index(qMax(0, r - 1), 0), QAbstractItemView::PositionAtTop);
+            break;
+        }
 }
 
 void LedgerPane::focusFilter()

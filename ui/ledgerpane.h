@@ -1,5 +1,9 @@
 #pragma once
 
+#include "immediateitemlayout.h"
+
+#include <QTableView>
+
 #include "callbundle.h"
 
 #include <QWidget>
@@ -8,7 +12,6 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QStackedWidget;
-class QTableView;
 
 namespace tf::ui {
 
@@ -44,7 +47,7 @@ private:
     QComboBox *m_scope = nullptr;
     QLabel *m_counts = nullptr;
     QStackedWidget *m_stack = nullptr;
-    QTableView *m_view = nullptr;
+    ImmediateItemLayout<QTableView> *m_view = nullptr;
     QLabel *m_empty = nullptr;
 };
 

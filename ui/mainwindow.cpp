@@ -7,6 +7,7 @@
 #include "calltableview.h"
 #include "callviewservice.h"
 #include "findingspane.h"
+#include "layoutfence.h"
 #include "ledgerpane.h"
 #include "qtstrings.h"
 #include "receiptpane.h"
@@ -25,6 +26,7 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -99,7 +101,7 @@ QDockWidget *MainWindow::addPane(QWidget *pane, const QString &title, const QStr
 {
     auto *dock = new QDockWidget(title, this);
     dock->setObjectName(objectName);
-    dock->setWidget(pane);
+    dock->setWidget(new LayoutFence(pane, dock));
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                       QDockWidget::DockWidgetClosable);
     m_docks.append(dock);
@@ -145,8 +147,15 @@ void MainWindow::createPanes()
     m_statusBuild->setObjectName(QStringLiteral("statusBuild"));
     m_statusBuild->setTextFormat(Qt::PlainText);
     m_statusBuild->setForegroundRole(QPalette::PlaceholderText);
-    statusBar()->addWidget(m_statusCall, 1);
-    statusBar()->addPermanentWidget(m_statusBuild);
+    // In one fenced row: their text changes at every call, and must not lay the main window out again.
+    auto *statusRow = new QWidget;
+    auto *statusLayout = new QHBoxLayout(statusRow);
+    statusLayout->setContentsMargins(0, 0, 0, 0);
+    statusLayout->addWidget(m_statusCall, 1);
+    statusLayout->addWidget(m_statusBuild);
+    auto *statusFence = new LayoutFence(statusRow, this);
+    statusFence->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    statusBar()->addWidget(statusFence, 1);
 }
 
 void MainWindow::applyDefaultLayout()

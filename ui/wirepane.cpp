@@ -32,7 +32,7 @@ WirePane::WirePane(QWidget *parent)
     m_splitter = new QSplitter(Qt::Vertical, this);
     m_splitter->setObjectName(QStringLiteral("wireSplitter"));
     m_splitter->setChildrenCollapsible(false);
-    m_view = new QTreeView(m_splitter);
+    m_view = new ImmediateItemLayout<QTreeView>(m_splitter);
     m_view->setObjectName(QStringLiteral("wireView"));
     m_view->setModel(m_model);
     m_view->setItemDelegate(new WireDelegate(m_view));
@@ -41,6 +41,9 @@ WirePane::WirePane(QWidget *parent)
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setTextElideMode(Qt::ElideRight);
     m_view->setIndentation(14);
+    // A scroll bar that comes and goes with the length of each call's conversation would resize the stretched last
+    // column, and the view would lay itself out and repaint a second time per call switch.
+    m_view->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
     m_view->header()->setStretchLastSection(true);
     m_view->header()->setHighlightSections(false);
     const int digit = m_view->fontMetrics().horizontalAdvance(QLatin1Char('0'));
@@ -117,6 +120,7 @@ void WirePane::setBundle(const BundleHandle &bundle)
     for (int g = 0; g < m_model->rowCount(); ++g)
         m_view->setFirstColumnSpanned(g, QModelIndex(), true);
     m_view->expandAll();
+    m_view->layoutNow(); // before selecting and scrolling, so that the view paints once
     QModelIndex target;
     if (group >= 0) {
         const QModelIndex g = m_model->index(group, 0);

@@ -1,5 +1,9 @@
 #pragma once
 
+#include "immediateitemlayout.h"
+
+#include <QTreeView>
+
 #include "callbundle.h"
 
 #include <QPersistentModelIndex>
@@ -8,7 +12,6 @@
 class QLabel;
 class QSplitter;
 class QToolButton;
-class QTreeView;
 
 namespace tf::ui {
 
@@ -40,7 +43,7 @@ private:
     void showItem(const QModelIndex &index);
 
     WireModel *m_model = nullptr;
-    QTreeView *m_view = nullptr;
+    ImmediateItemLayout<QTreeView> *m_view = nullptr;
     QLabel *m_summary = nullptr;
     QWidget *m_detailBar = nullptr;
     ElidedLabel *m_detailTitle = nullptr;

@@ -86,6 +86,7 @@ void AnnotatedTextView::setAnnotatedText(const QString &text, const QList<Range>
     m_markers.clear();
     m_backgrounds.clear();
     m_cursorBlock = -1;
+    m_cursorPending = false;
     // Formats go on each line's layout as additional formats (as QSyntaxHighlighter applies them) and backgrounds
     // are painted here: merging char and block formats into the document, range by range, was most of the cost of
     // showing a findings piece, and every edit relaid the document out.
@@ -136,16 +137,37 @@ void AnnotatedTextView::setGutter(const QStringList &labels, const QStringList &
     m_gutter->update();
 }
 
-void AnnotatedTextView::revealBlock(int blockNumber)
+void AnnotatedTextView::revealBlock(int blockNumber, RevealAt at)
 {
     const QTextBlock block = document()->findBlockByNumber(blockNumber);
     if (!block.isValid())
         return;
-    m_quiet = true;
-    setTextCursor(QTextCursor(block));
-    m_quiet = false;
-    const QTextBlock above = document()->findBlockByNumber(qMax(0, blockNumber - 2));
-    verticalScrollBar()->setValue(above.firstLineNumber());
+    m_cursorBlock = blockNumber;
+    m_cursorPending = true;
+    if (at == RevealAt::Top) {
+        const QTextBlock above = document()->findBlockByNumber(qMax(0, blockNumber - 2));
+        verticalScrollBar()->setValue(above.firstLineNumber());
+    } else {
+        const int visibleLines = qMax(1, viewport()->height() / qMax(1, fontMetrics().lineSpacing()));
+        verticalScrollBar()->setValue(qMax(0, block.firstLineNumber() - visibleLines / 2));
+    }
+    viewport()->update();
+}
+
+void AnnotatedTextView::focusInEvent(QFocusEvent *event)
+{
+    if (m_cursorPending) {
+        m_cursorPending = false;
+        const QTextBlock block = document()->findBlockByNumber(m_cursorBlock);
+        if (block.isValid()) {
+            const int scroll = verticalScrollBar()->value();
+            m_quiet = true;
+            setTextCursor(QTextCursor(block));
+            m_quiet = false;
+            verticalScrollBar()->setValue(scroll); // the reader's place stays where it is
+        }
+    }
+    QPlainTextEdit::focusInEvent(event);
 }
 
 void AnnotatedTextView::setBlockNotes(const QHash<int, QString> &notes)
@@ -176,7 +198,8 @@ int AnnotatedTextView::gutterWidth() const
 void AnnotatedTextView::updateGutterGeometry()
 {
     const int w = m_gutter->isHidden() ? 0 : gutterWidth();
-    setViewportMargins(w, 0, 0, 0);
+    if (viewportMargins().left() != w) // setting them lays the view out again, even unchanged
+        setViewportMargins(w, 0, 0, 0);
     const QRect cr = contentsRect();
     m_gutter->setGeometry(QRect(cr.left(), cr.top(), w, cr.height()));
 }

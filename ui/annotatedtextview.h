@@ -44,9 +44,11 @@ public:
     const QList<Range> &toolTipRanges() const { return m_toolTipRanges; }
     QString toolTipAt(int position) const;
 
-    // Scrolls so that `blockNumber` is near the top (a little context above) and puts the cursor on it, without
-    // emitting blockActivated.
-    void revealBlock(int blockNumber);
+    // Scrolls so that `blockNumber` is near the top (a little context above), or in the middle, and highlights it as
+    // the cursor line, without emitting blockActivated. The text cursor follows when the view takes focus: placing
+    // it now would lay out every line above it, which is most of a call switch's cost in a long piece.
+    enum class RevealAt { Top, Center };
+    void revealBlock(int blockNumber, RevealAt at = RevealAt::Top);
 
 signals:
     void blockActivated(int blockNumber);
@@ -56,6 +58,7 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
     void paintEvent(QPaintEvent *event) override;
     void changeEvent(QEvent *event) override;
+    void focusInEvent(QFocusEvent *event) override;
 
 private:
     class Gutter;
@@ -73,6 +76,7 @@ private:
     QHash<int, QColor> m_markers;
     QHash<int, QColor> m_backgrounds; // block number -> full-width background
     int m_cursorBlock = -1;           // the line the cursor was put on, highlighted; -1: none
+    bool m_cursorPending = false;     // m_cursorBlock was revealed; the text cursor goes there on focus
     QHash<int, QString> m_notes;
     bool m_quiet = false;
 };

@@ -18,7 +18,10 @@ struct CallBundle
     RunHandle run;
     std::size_t ordinal = 0;
     std::shared_ptr<const recording::CallView> view;
-    std::shared_ptr<const recording::CallView> previous; // nullptr for the first call
+    // nullptr for the first call. What "since previous" needs (served, verified); its own cache facts only when
+    // `previousComplete` (it came from the service's cache of full views).
+    std::shared_ptr<const recording::CallView> previous;
+    bool previousComplete = false;
     findings::LedgerFold fold;                           // over view->ledger
     QList<DiffLine> pieceDiff;                           // previous piece → this piece, line by line
     double buildMs = 0;                                  // time spent building (for the status bar)
@@ -26,9 +29,11 @@ struct CallBundle
 
 using BundleHandle = std::shared_ptr<const CallBundle>;
 
-// Builds the bundle of call `ordinal`; `cached` returns an already built view of a call (or nullptr).
+// Builds the bundle of call `ordinal`; `cached` returns an already built view of a call (or nullptr). `states` is
+// the cursor to read call states with (kept across builds, stepping forward costs a few rows); nullptr: a fresh one.
 BundleHandle buildBundle(const RunHandle &run, std::size_t ordinal,
-                         const std::function<std::shared_ptr<const recording::CallView>(std::size_t)> &cached = {});
+                         const std::function<std::shared_ptr<const recording::CallView>(std::size_t)> &cached = {},
+                         recording::CallStates *states = nullptr);
 
 } // namespace tf::ui
 

@@ -21,23 +21,30 @@ QStringList pieceLines(const recording::CallView *view)
 } // namespace
 
 BundleHandle buildBundle(const RunHandle &run, std::size_t ordinal,
-                         const std::function<std::shared_ptr<const recording::CallView>(std::size_t)> &cached)
+                         const std::function<std::shared_ptr<const recording::CallView>(std::size_t)> &cached,
+                         recording::CallStates *states)
 {
     QElapsedTimer timer;
     timer.start();
     auto bundle = std::make_shared<CallBundle>();
     bundle->run = run;
     bundle->ordinal = ordinal;
-    const auto viewOf = [&](std::size_t i) {
-        if (cached)
-            if (auto v = cached(i))
-                return v;
-        return std::shared_ptr<const recording::CallView>(
-            std::make_shared<recording::CallView>(recording::buildCallView(*run->run, i)));
+    const auto fromCache = [&](std::size_t i) {
+        return cached ? cached(i) : std::shared_ptr<const recording::CallView>();
     };
-    bundle->view = viewOf(ordinal);
-    if (ordinal > 0)
-        bundle->previous = viewOf(ordinal - 1);
+    bundle->view = fromCache(ordinal);
+    if (ordinal > 0) {
+        bundle->previous = fromCache(ordinal - 1);
+        bundle->previousComplete = bundle->previous != nullptr;
+    }
+    if (!bundle->view || (ordinal > 0 && !bundle->previous)) {
+        // Both from one state cursor: the call before is read on the way to this one.
+        recording::CallViews views = recording::buildCallViews(*run->run, ordinal, states);
+        if (!bundle->view)
+            bundle->view = std::make_shared<recording::CallView>(std::move(views.view));
+        if (!bundle->previous && views.previous)
+            bundle->previous = std::make_shared<recording::CallView>(std::move(*views.previous));
+    }
     // The fold keeps pointers to rows inside view->ledger, which the bundle owns through `view`.
     bundle->fold = findings::foldLedger(bundle->view->ledger);
     if (bundle->view->piece || (bundle->previous && bundle->previous->piece))
@@ -78,6 +85,7 @@ CallViewService::~CallViewService()
 void CallViewService::setRun(const RunHandle &run)
 {
     m_run = run;
+    m_states = run ? std::make_shared<recording::CallStates>(*run->run) : nullptr;
     m_current.reset();
     m_requested.reset();
     m_queued.reset();
@@ -108,7 +116,9 @@ void CallViewService::start(std::size_t ordinal)
     const RunHandle run = m_run;
     const std::shared_ptr<CacheState> cache = m_cache;
     const quint64 generation = m_runGeneration;
-    m_watcher.setFuture(QtConcurrent::run([run, ordinal, cache, generation] {
+    // At most one build runs at a time, so the state cursor is never used by two threads at once.
+    const std::shared_ptr<recording::CallStates> states = m_states;
+    m_watcher.setFuture(QtConcurrent::run([run, ordinal, cache, generation, states] {
         const auto lookup = [&](std::size_t i) -> std::shared_ptr<const recording::CallView> {
             std::lock_guard lock(cache->mutex);
             if (cache->generation != generation)
@@ -120,7 +130,7 @@ void CallViewService::start(std::size_t ordinal)
                 }
             return nullptr;
         };
-        BundleHandle bundle = buildBundle(run, ordinal, lookup);
+        BundleHandle bundle = buildBundle(run, ordinal, lookup, states.get());
         std::lock_guard lock(cache->mutex);
         if (cache->generation == generation) {
             const auto keep = [&](std::size_t i, const std::shared_ptr<const recording::CallView> &v) {
@@ -135,7 +145,7 @@ void CallViewService::start(std::size_t ordinal)
                 while (cache->views.size() > kCachedViews)
                     cache->views.pop_back();
             };
-            if (bundle->previous)
+            if (bundle->previous && bundle->previousComplete)
                 keep(ordinal - 1, bundle->previous);
             keep(ordinal, bundle->view);
         }

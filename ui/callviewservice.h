@@ -53,6 +53,8 @@ private:
         std::list<std::pair<std::size_t, std::shared_ptr<const recording::CallView>>> views; // most recent first
     };
     std::shared_ptr<CacheState> m_cache;
+    // Reads call states for the builds, stepping forward from the last call built (held by a running build too).
+    std::shared_ptr<recording::CallStates> m_states;
 };
 
 } // namespace tf::ui

@@ -11,7 +11,6 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QTextBlock>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -255,9 +254,7 @@ void SincePreviousPane::setBundle(const BundleHandle &bundle)
     // Start at the first change.
     for (int i = 0; i < bundle->pieceDiff.size(); ++i)
         if (bundle->pieceDiff[i].op != DiffLine::Op::Same) {
-            QTextCursor cursor(m_diff->document()->findBlockByNumber(qMax(0, i - 2)));
-            m_diff->setTextCursor(cursor);
-            m_diff->centerCursor();
+            m_diff->revealBlock(qMax(0, i - 2), AnnotatedTextView::RevealAt::Center);
             break;
         }
 }

@@ -422,8 +422,7 @@ void Value::push_back(Value v)
 {
     assert(m_type == Type::Array);
     auto *node = static_cast<ArrayNode *>(m_node.get());
-    // Appending past the shared end is invisible to the other holders, who each see only their own length.
-    if (node->items.size() != m_length)
+    if (m_node.shared() || node->items.size() != m_length)
         node = &mutableArray();
     if (m_length == UINT32_MAX)
         throw std::length_error("array longer than 2^32 items");

@@ -90,9 +90,10 @@ private:
 
 } // namespace detail
 
-// Arrays are shared, append-friendly buffers: a Value sees the first `length` items of its node. Appending to a
-// Value whose length equals the node's size pushes in place (no other holder can see past its own length), so a
-// history that grows call by call is stored once, not once per call. Any other write copies first (copy-on-write).
+// Arrays are shared buffers: a Value sees the first `length` items of its node. Appending to a Value that is the
+// node's only holder pushes in place; any other write, and an append to a node another value holds, copies first
+// (copy-on-write). A holder may be on another thread (a window showing a call while a worker folds the next), so a
+// shared node is never written, not even past the other holders' length: growing its buffer would move their items.
 //
 // `source` is the byte offset of the literal the node was parsed from, in the text the parser was given, while the
 // node still holds exactly what that literal says; a copy or an in-place write forgets it. It lets a value that is

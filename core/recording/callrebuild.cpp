@@ -3,8 +3,9 @@
 
 #include "core/text/utf.h"
 
-namespace tf::recording::detail {
+namespace tf::recording {
 
+namespace detail {
 namespace {
 
 std::optional<double> number(const json::Value &object, std::string_view key)
@@ -168,8 +169,9 @@ void rebuildTools(const Run &run, const CallRecord &rec, const json::Value &star
 }
 
 } // namespace
+} // namespace detail
 
-void CallStateReader::read(const CallRecord &call, CallView &view)
+void CallStates::read(const CallRecord &call, CallView &view)
 {
     if (!call.hasStateAt || call.keptState || !call.journal || !call.bundleIndex) {
         view.stateAt = m_run.stateAt(call);
@@ -184,7 +186,9 @@ void CallStateReader::read(const CallRecord &call, CallView &view)
             view.receiptAfter = *receipt;
 }
 
-void rebuildServed(const Run &run, std::size_t index, CallView &view, CallStateReader *states)
+namespace detail {
+
+void rebuildServed(const Run &run, std::size_t index, CallView &view, CallStates *states)
 {
     const CallRecord &rec = run.calls.at(index);
     view.record = &rec;
@@ -332,4 +336,5 @@ void rebuildServed(const Run &run, std::size_t index, CallView &view, CallStateR
     rebuildTools(run, rec, startPayload, view);
 }
 
-} // namespace tf::recording::detail
+} // namespace detail
+} // namespace tf::recording

@@ -58,8 +58,7 @@ const char *foldBasisName(FoldBasis basis)
 
 namespace {
 
-CallView buildWithPrevious(const Run &run, std::size_t index, const CallView *previous,
-                           detail::CallStateReader *states = nullptr)
+CallView buildWithPrevious(const Run &run, std::size_t index, const CallView *previous, CallStates *states)
 {
     CallView view;
     detail::rebuildServed(run, index, view, states);
@@ -78,14 +77,24 @@ CallView buildWithPrevious(const Run &run, std::size_t index, const CallView *pr
 
 } // namespace
 
+CallViews buildCallViews(const Run &run, std::size_t index, CallStates *states)
+{
+    std::optional<CallStates> own;
+    if (!states)
+        states = &own.emplace(run);
+    CallViews out;
+    if (index > 0 && index < run.calls.size()) {
+        out.previous.emplace();
+        detail::rebuildServed(run, index - 1, *out.previous, states);
+        detail::verifyReceipt(run, *out.previous);
+    }
+    out.view = buildWithPrevious(run, index, out.previous ? &*out.previous : nullptr, states);
+    return out;
+}
+
 CallView buildCallView(const Run &run, std::size_t index)
 {
-    if (index == 0 || index >= run.calls.size())
-        return buildWithPrevious(run, index, nullptr);
-    CallView previous;
-    detail::rebuildServed(run, index - 1, previous);
-    detail::verifyReceipt(run, previous);
-    return buildWithPrevious(run, index, &previous);
+    return std::move(buildCallViews(run, index).view);
 }
 
 namespace {
@@ -192,7 +201,7 @@ std::vector<CallSummary> summarizeCalls(const Run &run, const std::function<bool
     std::atomic<bool> stop{false};
     SummaryInterners interners;
     const auto work = [&](std::size_t begin, std::size_t end, bool reports) {
-        detail::CallStateReader states(run);
+        CallStates states(run);
         std::optional<CallView> previous;
         if (begin > 0) {
             previous.emplace();

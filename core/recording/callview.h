@@ -8,6 +8,7 @@
 #include "core/findings/findingspiece.h"
 
 #include <memory>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -130,8 +131,35 @@ struct CallView
     CacheFacts cache;
 };
 
-// Builds the view of call `index`. Cheap enough to run on every cursor move: it folds nothing, it only rebuilds
-// the one call (and the previous one, for the "since previous" facts).
+// Where views get the state at each call and the receipt after it: a StateJournal::Cursor per log, so that calls
+// taken in increasing order parse each row once; an earlier call is rebuilt from its journal. Keep one for a pass
+// (or for a window that steps through a run) and use it from one thread at a time.
+class CallStates
+{
+public:
+    explicit CallStates(const Run &run)
+        : m_run(run)
+    {
+    }
+    // Fills view.stateAt and view.receiptAfter for `call`.
+    void read(const CallRecord &call, CallView &view);
+
+private:
+    const Run &m_run;
+    std::map<const StateJournal *, StateJournal::Cursor> m_cursors;
+};
+
+// The view of a call, and of the call before it as far as "since previous" needs it: rebuilt and verified, without
+// its own cache facts (nullopt for the first call).
+struct CallViews
+{
+    CallView view;
+    std::optional<CallView> previous;
+};
+
+// Builds the view of call `index`. Cheap enough to run on every cursor move: it folds nothing, it rebuilds the one
+// call and the one before it, from one state cursor (`states`, or a fresh one).
+CallViews buildCallViews(const Run &run, std::size_t index, CallStates *states = nullptr);
 CallView buildCallView(const Run &run, std::size_t index);
 
 // The per-call figures every call list needs, computed once for the whole run (CLI inspect, GUI call list).

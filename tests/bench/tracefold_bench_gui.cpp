@@ -1,6 +1,7 @@
 // tracefold-bench-gui: what the window costs, measured on the real MainWindow (offscreen unless a display is set).
 //
 //   tracefold-bench-gui FILE [--switches N]
+//   valgrind --tool=callgrind --instr-atstart=no tracefold-bench-gui FILE --switches N   (instructions per switch)
 //
 // 1. Event-loop responsiveness while FILE loads: a 2 ms timer records the longest gap between its ticks from the
 //    moment the load starts until the run is shown and its first call is on screen. A gap is time the GUI thread
@@ -18,6 +19,13 @@
 #include <QElapsedTimer>
 #include <QPropertyAnimation>
 #include <QTimer>
+
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#else
+#define CALLGRIND_START_INSTRUMENTATION
+#define CALLGRIND_STOP_INSTRUMENTATION
+#endif
 
 #include <algorithm>
 #include <map>
@@ -200,7 +208,11 @@ int main(int argc, char **argv)
     }
     std::mt19937 rng(11);
     std::vector<double> times;
+    std::vector<int> targets;
     app.recording = true;
+    // Under `valgrind --tool=callgrind --instr-atstart=no`, only the switches are counted: instructions per switch
+    // compare two builds on a machine whose clock is too noisy for it.
+    CALLGRIND_START_INSTRUMENTATION;
     for (int i = 0; i < switches && calls > 1; ++i) {
         int target = int(rng() % calls);
         if (target == shown)
@@ -214,6 +226,16 @@ int main(int argc, char **argv)
         while (shown != target)
             QApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
         times.push_back(double(t.nsecsElapsed()) / 1e6);
+        targets.push_back(target);
+    }
+    CALLGRIND_STOP_INSTRUMENTATION;
+    if (qEnvironmentVariableIsSet("TRACEFOLD_SLOWEST")) {
+        std::vector<std::size_t> order(times.size());
+        for (std::size_t i = 0; i < order.size(); ++i)
+            order[i] = i;
+        std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return times[a] > times[b]; });
+        for (std::size_t i = 0; i < std::min<std::size_t>(8, order.size()); ++i)
+            std::fprintf(stderr, "slow switch #%zu to call %d: %.2f ms\n", order[i], targets[order[i]], times[order[i]]);
     }
     app.recording = false;
     if (!times.empty()) {

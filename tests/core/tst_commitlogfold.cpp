@@ -99,7 +99,7 @@ private slots:
     void sameRowAppliedTwiceCountsAsTwoRows();
     void sharedOverwriteAndUpdatesNodesAreNotIdentical();
     void snapshotsDoNotSeeLaterRows();
-    void deltaAppendExtendsTheSharedArrayInPlace();
+    void deltaAppendLeavesAHeldStateAlone();
     void initialStateIsNeverModified();
     void referenceSampleFold();
 };
@@ -562,24 +562,32 @@ void TestCommitLogFold::snapshotsDoNotSeeLaterRows()
     QCOMPARE(q(json::stringify(fold.state())), QStringLiteral(R"({"a":{"b":2},"h":[1,2]})"));
 }
 
-void TestCommitLogFold::deltaAppendExtendsTheSharedArrayInPlace()
+void TestCommitLogFold::deltaAppendLeavesAHeldStateAlone()
 {
-    // A delta log appends one message per row; the fold must not copy the history for each snapshot the loader
-    // keeps. The snapshot and the live state hold one array node, each seeing its own length.
+    // A delta log appends one message per row. A state someone holds (a view on another thread) is never written:
+    // the append copies. A history no one else holds grows in place.
     const Parsed log = parseOk(rows({bundle(trace({e("set", "history")}), R"({"history":[{"role":"user"}]})"),
                                      bundle(trace({e("append", "history")}), R"({"history":[{"role":"assistant"}]})"),
                                      bundle(trace({e("append", "history")}), R"({"history":[{"role":"tool"}]})")}));
     recording::CommitLogFold fold(nullptr);
     QVERIFY(fold.apply(log.value.at(0)));
     QVERIFY(fold.apply(log.value.at(1)));
+    const void *grown = fold.state().find("history")->identity();
     const json::Value snapshot = fold.state();
     QVERIFY(fold.apply(log.value.at(2)));
     const json::Value &before = *snapshot.find("history");
     const json::Value &after = *fold.state().find("history");
     QCOMPARE(before.size(), std::size_t(2));
     QCOMPARE(after.size(), std::size_t(3));
-    QCOMPARE(after.identity(), before.identity());
+    QCOMPARE(before.identity(), grown);
+    QVERIFY(after.identity() != before.identity());
+    QCOMPARE(q(json::stringify(before)), QStringLiteral(R"([{"role":"user"},{"role":"assistant"}])"));
     QCOMPARE(q(json::stringify(after.at(2))), QStringLiteral(R"({"role":"tool"})"));
+    // With no snapshot held, the next append extends the node in place.
+    const Parsed more = parseOk(rows({bundle(trace({e("append", "history")}), R"({"history":[{"role":"user"}]})")}));
+    const void *live = fold.state().find("history")->identity();
+    QVERIFY(fold.apply(more.value.at(0)));
+    QCOMPARE(fold.state().find("history")->identity(), live);
 }
 
 void TestCommitLogFold::initialStateIsNeverModified()

@@ -124,7 +124,7 @@ void AnnotatedTextView::setAnnotatedText(const QString &text, const QList<Range>
         document()->markContentsDirty(0, document()->characterCount());
     std::sort(m_toolTipRanges.begin(), m_toolTipRanges.end(),
               [](const Range &a, const Range &b) { return a.begin < b.begin; });
-    moveCursor(QTextCursor::Start);
+    // setPlainText() left the cursor at the start (moving it there again would lay lines out to show it).
     viewport()->update();
 }
 
@@ -188,10 +188,15 @@ int AnnotatedTextView::gutterWidth() const
 {
     if (m_gutterLabels.isEmpty())
         return 0;
+    // Measured: the longest labels only (labels are short ids and numbers; a line quoting many rows is the widest).
+    qsizetype longest = 0;
+    for (const QString &l : m_gutterLabels)
+        longest = qMax(longest, l.size());
     int widest = 0;
     const QFontMetrics fm(font());
     for (const QString &l : m_gutterLabels)
-        widest = qMax(widest, fm.horizontalAdvance(l));
+        if (l.size() + 2 >= longest)
+            widest = qMax(widest, fm.horizontalAdvance(l));
     return qMin(widest, fm.horizontalAdvance(QLatin1Char('0')) * 9) + 14;
 }
 

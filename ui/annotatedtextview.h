@@ -47,7 +47,11 @@ public:
     // Scrolls so that `blockNumber` is near the top (a little context above), or in the middle, and highlights it as
     // the cursor line, without emitting blockActivated. The text cursor follows when the view takes focus: placing
     // it now would lay out every line above it, which is most of a call switch's cost in a long piece.
-    enum class RevealAt { Top, Center };
+    enum class RevealAt
+    {
+        Top,
+        Center
+    };
     void revealBlock(int blockNumber, RevealAt at = RevealAt::Top);
 
 signals:

@@ -249,6 +249,8 @@ bool Value::isBlockString() const
 Value SharedStringWriter::copy(std::string_view s)
 {
     constexpr std::size_t kMaxBlockBytes = 16u << 10;
+    if (s.empty())
+        return Value::borrowedString({}); // no block to copy into yet, and memcpy may not take its null pointer
     if (s.size() > m_free) {
         // A new block; the old one lives on in the strings that hold it. Blocks grow, so a small parse stays small.
         while (m_nextBlockBytes < s.size())

@@ -49,6 +49,7 @@ private slots:
     void memberNames_data();
     void memberNames();
     void sharedNodesOutliveTheirFirstHolder();
+    void sharedStringBlocks();
 };
 
 void TestJson::jsNumbers_data()
@@ -442,6 +443,38 @@ void TestJson::sharedNodesOutliveTheirFirstHolder()
     QCOMPARE(kept.at(0).asString(), std::string_view(std::string(100, 'x')));
     QVERIFY(alias.find("list") && alias.find("list")->isArray());
     QCOMPARE(alias.find("list")->identity(), kept.identity());
+}
+
+void TestJson::sharedStringBlocks()
+{
+    std::vector<json::Value> kept;
+    {
+        json::SharedStringWriter writer;
+        // The first string may be empty: there is no block yet (the sanitizer build once caught a memcpy from null).
+        kept.push_back(writer.copy({}));
+        for (int i = 0; i < 2000; ++i)
+            kept.push_back(writer.copy(std::string(std::size_t(i % 97), char('a' + i % 26))));
+        kept.push_back(writer.copy(std::string(40000, 'z'))); // larger than any block so far
+        kept.push_back(writer.copy("after"));
+    } // the writer is gone; its blocks live on in the strings
+    QCOMPARE(kept.front().asString(), std::string_view());
+    for (int i = 0; i < 2000; ++i) {
+        const json::Value &v = kept[std::size_t(i) + 1];
+        QVERIFY(v.isString());
+        QCOMPARE(v.asString(), std::string_view(std::string(std::size_t(i % 97), char('a' + i % 26))));
+    }
+    QCOMPARE(kept[2001].asString().size(), std::size_t(40000));
+    QVERIFY(kept[2001].isBlockString());
+    QCOMPARE(kept.back().asString(), std::string_view("after"));
+    // Short strings share blocks rather than taking one each: one follows another in memory, but where a block ends.
+    int blockStarts = 0;
+    for (std::size_t i = 2; i <= 2000; ++i) {
+        QVERIFY(kept[i].isBlockString() || kept[i].asString().empty());
+        const std::string_view before = kept[i - 1].asString(), here = kept[i].asString();
+        if (!here.empty() && !before.empty() && before.data() + before.size() != here.data())
+            ++blockStarts;
+    }
+    QVERIFY2(blockStarts > 0 && blockStarts < 100, qPrintable(QString::number(blockStarts)));
 }
 
 QTEST_APPLESS_MAIN(TestJson)

@@ -85,7 +85,7 @@ CallViewService::~CallViewService()
 void CallViewService::setRun(const RunHandle &run)
 {
     m_run = run;
-    m_states = run ? std::make_shared<recording::CallStates>(*run->run) : nullptr;
+    m_states = run ? std::make_shared<recording::CallStates>(*run->run, recording::CallStates::Order::Any) : nullptr;
     m_current.reset();
     m_requested.reset();
     m_queued.reset();

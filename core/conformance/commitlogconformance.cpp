@@ -140,6 +140,22 @@ std::optional<std::string> runCase(const json::Value &c, std::string_view text)
             return "row " + std::to_string(i) + " rebuilt by the state journal: member order " + keyList(rebuilt) +
                    ", the fold's " + keyList(folded[i]);
     }
+    // Cursors read on from where they are, or rebuild: in order (a whole-run pass) and stepping, jumping back and
+    // jumping further than they read on (a window), they must give the rebuilt states.
+    recording::StateJournal::Cursor inOrder(journal);
+    recording::StateJournal::Cursor stepping(journal, 2);
+    const std::size_t n = log->size();
+    for (std::size_t i = 0; i <= n; ++i) {
+        const std::size_t jump = (i * 7 + 3) % (n + 1);
+        for (auto [cursor, row] : {std::pair{&inOrder, i}, std::pair{&stepping, i}, std::pair{&stepping, jump},
+                                   std::pair{&stepping, std::min(jump + 1, n)}}) {
+            const json::Value read = cursor->stateBefore(row);
+            const json::Value rebuilt = journal.stateBefore(row);
+            if (auto d = firstDifference(&rebuilt, &read, {}))
+                return "state before row " + std::to_string(row) + " read by a journal cursor: at " + d->path +
+                       "\n  rebuilt: " + d->expected + "\n  read:    " + d->got;
+        }
+    }
     return std::nullopt;
 }
 

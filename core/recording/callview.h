@@ -137,8 +137,13 @@ struct CallView
 class CallStates
 {
 public:
-    explicit CallStates(const Run &run)
+    // How the calls will be asked for: in order by a whole-run pass, or in any order by a window, whose cursors then
+    // read on only a few rows (a step) and rebuild on a jump.
+    enum class Order { Increasing, Any };
+
+    explicit CallStates(const Run &run, Order order = Order::Increasing)
         : m_run(run)
+        , m_order(order)
     {
     }
     // Fills view.stateAt and view.receiptAfter for `call`.
@@ -146,6 +151,7 @@ public:
 
 private:
     const Run &m_run;
+    Order m_order;
     std::map<const StateJournal *, StateJournal::Cursor> m_cursors;
 };
 

@@ -265,7 +265,7 @@ Value StateJournal::Cursor::stateBefore(std::size_t row)
                 return false;
         return true;
     };
-    if (!m_started || row < m_row || !parsed(m_row, row)) {
+    if (!m_started || row < m_row || row - m_row > m_maxRowsReadOn || !parsed(m_row, row)) {
         m_fold.resetState(m_journal.stateBefore(row));
         m_row = row;
         m_started = true;

@@ -55,12 +55,18 @@ public:
     // live fold (where a rebuild per call would parse every call's whole state again). Falls back to a rebuild when
     // asked for an earlier row, or when a row was not parsed from the text. A state it returns may share nodes with
     // the ones it returns later, as CommitLogFold states do; use one cursor on one thread.
+    //
+    // A cursor that may jump (a window stepping through a run) limits how far it reads on: parsing every row of a jump
+    // across half a run costs seconds where a rebuild costs milliseconds.
     class Cursor
     {
     public:
-        explicit Cursor(const StateJournal &journal)
+        static constexpr std::size_t kReadsOnAnyDistance = std::size_t(-1);
+
+        explicit Cursor(const StateJournal &journal, std::size_t maxRowsReadOn = kReadsOnAnyDistance)
             : m_journal(journal)
             , m_fold(nullptr)
+            , m_maxRowsReadOn(maxRowsReadOn)
         {
         }
         json::Value stateBefore(std::size_t row);
@@ -68,6 +74,7 @@ public:
     private:
         const StateJournal &m_journal;
         CommitLogFold m_fold;
+        std::size_t m_maxRowsReadOn;
         std::size_t m_row = 0; // m_fold holds the state before this row
         bool m_started = false;
     };

@@ -66,8 +66,8 @@ void rebuildSystemFromState(const Run &run, const json::Value &state, CallView &
             const json::Value *raw = record.findString("rawContent");
             if (!raw || raw->isEmptyString())
                 continue;
-            view.systemPieces.push_back({stringOr(record, "slot", "system-prompt"), stringOr(record, "source", ""),
-                                         raw->decodedString()});
+            view.systemPieces.push_back(
+                {stringOr(record, "slot", "system-prompt"), stringOr(record, "source", ""), raw->decodedString()});
         }
     }
     // The evidence-recovery piece is served once, on the iteration it names, until used.

@@ -10,7 +10,8 @@
 namespace tf::recording {
 
 // Where a call's state came from (spec/recording.md §3.8, §5.9).
-enum class FoldBasis {
+enum class FoldBasis
+{
     InitialPlusLog, // initialState present
     LogOnly,        // commit log folded from {}: "no fold base"
     SubflowLogs,    // boundary capture: per-slot subflow logs
@@ -26,18 +27,18 @@ class StateJournal;
 // verification, cache facts) is derived on demand by buildCallView.
 struct CallRecord
 {
-    std::size_t ordinal = 0;   // 0-based position among the run's calls
-    int epoch = 0;             // 1-based; by position when `epochByPosition`
+    std::size_t ordinal = 0; // 0-based position among the run's calls
+    int epoch = 0;           // 1-based; by position when `epochByPosition`
     bool epochByPosition = false;
     bool duplicateEpoch = false;
     std::string callRuntimeStageId;
-    std::string logName;       // "run", "sf-llm-call#n", "events", "subflows"
+    std::string logName; // "run", "sf-llm-call#n", "events", "subflows"
     std::optional<std::size_t> bundleIndex;
     FoldBasis basis = FoldBasis::EventsOnly;
 
     // The state at the call: the log's journal before `bundleIndex` (Run::stateAt), or a state folded from slot
     // subflows (boundary captures) kept as is. Absent members are absent (not null).
-    bool hasStateAt = false;    // false for events-only calls
+    bool hasStateAt = false;               // false for events-only calls
     const StateJournal *journal = nullptr; // owned by the Run
     std::optional<json::Value> keptState;
     // Whether the call's own bundle committed `receipt` (Run::receiptAfter): a delta log would otherwise carry the
@@ -45,13 +46,13 @@ struct CallRecord
     bool receiptCommitted = false;
 
     // Events-only reconstruction inputs (§5.9), used when there is no state.
-    std::optional<std::size_t> historyEvent;       // the iteration_end(k-1) whose payload carries `history`
-    std::vector<std::size_t> injectedEvents;       // context.injected events of this iteration
-    std::optional<std::size_t> turnStartEvent;     // the turn_start before this call, else the first in the file
+    std::optional<std::size_t> historyEvent;   // the iteration_end(k-1) whose payload carries `history`
+    std::vector<std::size_t> injectedEvents;   // context.injected events of this iteration
+    std::optional<std::size_t> turnStartEvent; // the turn_start before this call, else the first in the file
     std::optional<std::size_t> llmStartEvent;
     std::optional<std::size_t> llmEndEvent;
     std::optional<std::size_t> routeEvent;
-    std::vector<std::size_t> toolEvents;           // tool_start/progress/end after the call, before the next
+    std::vector<std::size_t> toolEvents; // tool_start/progress/end after the call, before the next
 
     // The cache gate's choice, from the sf-cache#n tree's flowMessages (§7.1): "apply-markers" | "no-markers".
     std::optional<std::string> cacheGateBranch;

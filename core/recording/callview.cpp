@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <atomic>
 #include <mutex>
-#include <unordered_map>
 #include <thread>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace tf::recording {
@@ -65,9 +65,8 @@ CallView buildWithPrevious(const Run &run, std::size_t index, const CallView *pr
     detail::verifyReceipt(run, view);
     if (previous) {
         view.ledgerRowsAtPrevious = previous->ledgerOnRecord ? previous->ledger.size() : 0;
-        view.pieceChangedSincePrevious =
-            view.piece.has_value() != previous->piece.has_value() ||
-            (view.piece && previous->piece && view.piece->text != previous->piece->text);
+        view.pieceChangedSincePrevious = view.piece.has_value() != previous->piece.has_value() ||
+                                         (view.piece && previous->piece && view.piece->text != previous->piece->text);
     } else {
         view.pieceChangedSincePrevious = view.piece.has_value();
     }

@@ -7,8 +7,8 @@
 #include "core/findings/collapse.h"
 #include "core/findings/findingspiece.h"
 
-#include <memory>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,13 +16,19 @@
 namespace tf::recording {
 
 // spec/recording.md §6.6.
-enum class Badge { Verified, Reconstructed, Damaged, NotOnRecord };
+enum class Badge
+{
+    Verified,
+    Reconstructed,
+    Damaged,
+    NotOnRecord
+};
 const char *badgeId(Badge badge); // "verified", "reconstructed", "damaged", "not-on-record"
 
 // One verified part of a call: a rebuilt row or a receipt-only field.
 struct PartCheck
 {
-    std::string part;   // stable id: "system.text", "system.pieces[2]", "messages[4]", "tools.names", ...
+    std::string part; // stable id: "system.text", "system.pieces[2]", "messages[4]", "tools.names", ...
     Badge badge = Badge::Reconstructed;
     std::string reason; // one sentence: why this badge
     bool operator==(const PartCheck &) const = default;
@@ -49,7 +55,13 @@ struct Usage
     bool measured() const { return cacheRead.has_value() || cacheWrite.has_value(); }
 };
 
-enum class CacheVerdict { Hit, WriteOnly, Miss, Unmeasured };
+enum class CacheVerdict
+{
+    Hit,
+    WriteOnly,
+    Miss,
+    Unmeasured
+};
 const char *cacheVerdictId(CacheVerdict verdict);
 
 // §7: what the framework offered, what the strategy kept, whether the prefix could be reused, what the provider said.
@@ -60,11 +72,11 @@ struct CacheFacts
     std::optional<json::Value> applied;    // receipt.cache.markersApplied; nullopt: no receipt
     std::optional<bool> systemUnchanged;   // nullopt: first call or not comparable
     std::optional<bool> toolsUnchanged;
-    std::optional<bool> prefixReusable;    // tools unchanged AND system unchanged (§7.3)
-    bool fromStoredHashes = false;         // true: compared the stored receipt hashes; false: rebuilt text
-    std::string reason;                    // why the prefix was or was not reusable
-    std::optional<double> gapMs;           // wall clock since the previous call
-    double ttlMs = 5 * 60 * 1000;          // short TTL unless a marker asks for long
+    std::optional<bool> prefixReusable; // tools unchanged AND system unchanged (§7.3)
+    bool fromStoredHashes = false;      // true: compared the stored receipt hashes; false: rebuilt text
+    std::string reason;                 // why the prefix was or was not reusable
+    std::optional<double> gapMs;        // wall clock since the previous call
+    double ttlMs = 5 * 60 * 1000;       // short TTL unless a marker asks for long
     bool pastTtl = false;
     CacheVerdict verdict = CacheVerdict::Unmeasured;
 };
@@ -82,16 +94,16 @@ struct CallView
     std::string model, provider;
 
     // System prompt (§5.3)
-    bool systemOnRecord = false;              // the whole text is known
-    std::string systemText;                   // WTF-8; only when systemOnRecord
+    bool systemOnRecord = false; // the whole text is known
+    std::string systemText;      // WTF-8; only when systemOnRecord
     std::vector<SystemPieceView> systemPieces;
     std::optional<std::size_t> recordedSystemLengthU16; // llm_start.systemPromptChars
-    std::string systemNote;                   // e.g. "12 units were served that are not on record"
+    std::string systemNote;                             // e.g. "12 units were served that are not on record"
 
     // Messages (§5.4)
     bool conversationOnRecord = false;
-    json::Value committed;                    // before collapse and strip
-    json::Value asSent;                       // after collapse and strip
+    json::Value committed; // before collapse and strip
+    json::Value asSent;    // after collapse and strip
     std::vector<findings::CollapsedMessage> collapsed;
     std::vector<std::string> servedIds;
     std::vector<std::string> undeclaredIds;
@@ -121,7 +133,13 @@ struct CallView
     std::optional<std::string> route;        // route_decided.chosen
 
     // Receipt (§6)
-    enum class ReceiptState { None, Rejected, Placeholder, Hashed };
+    enum class ReceiptState
+    {
+        None,
+        Rejected,
+        Placeholder,
+        Hashed
+    };
     ReceiptState receiptState = ReceiptState::None;
     std::vector<PartCheck> checks;
     bool damaged = false;
@@ -139,7 +157,11 @@ class CallStates
 public:
     // How the calls will be asked for: in order by a whole-run pass, or in any order by a window, whose cursors then
     // read on only a few rows (a step) and rebuild on a jump.
-    enum class Order { Increasing, Any };
+    enum class Order
+    {
+        Increasing,
+        Any
+    };
 
     explicit CallStates(const Run &run, Order order = Order::Increasing)
         : m_run(run)

@@ -127,9 +127,9 @@ void indexEvents(Run &run, EventCollector &collected, const LoadErrors &errors, 
     if (runIds.size() > 1) {
         const bool envelope = run.shape == RecordingShape::Envelope;
         if (run.shape == RecordingShape::NdjsonEvents || envelope) {
-            const std::string chosen = !control.runId.empty()            ? control.runId
+            const std::string chosen = !control.runId.empty()           ? control.runId
                                        : envelope && !run.runId.empty() ? run.runId
-                                                                         : runIds.front();
+                                                                        : runIds.front();
             if (seenRunIds.count(chosen) == 0)
                 errors.fail("no run " + chosen + " in this log; runs found: " + std::to_string(runIds.size()));
             std::vector<Event> kept;
@@ -151,9 +151,9 @@ void indexEvents(Run &run, EventCollector &collected, const LoadErrors &errors, 
         run.runId = runIds.front();
 
     static const std::vector<std::string_view> known = {
-        eventtype::RunConfigured, eventtype::TurnStart,    eventtype::TurnEnd,   eventtype::IterationStart,
-        eventtype::IterationEnd,  eventtype::RouteDecided, eventtype::LlmStart,  eventtype::LlmEnd,
-        eventtype::Token,         eventtype::ToolStart,    eventtype::ToolProgress, eventtype::ToolEnd,
+        eventtype::RunConfigured,   eventtype::TurnStart,        eventtype::TurnEnd,      eventtype::IterationStart,
+        eventtype::IterationEnd,    eventtype::RouteDecided,     eventtype::LlmStart,     eventtype::LlmEnd,
+        eventtype::Token,           eventtype::ToolStart,        eventtype::ToolProgress, eventtype::ToolEnd,
         eventtype::ContextInjected, eventtype::ContextEvaluated, eventtype::SlotComposed};
     run.events = std::move(all);
     run.events.shrink_to_fit(); // kept for the run's life: no growth slack
@@ -252,20 +252,29 @@ void finishRun(Run &run)
     if (!run.events.empty() && run.shape != RecordingShape::Envelope) {
         const std::string_view first = run.events.front().type;
         if (first != eventtype::RunConfigured && first != eventtype::TurnStart)
-            run.gaps.push_back({"truncated-event-head", Gap::Kind::Note, {}, "",
+            run.gaps.push_back({"truncated-event-head",
+                                Gap::Kind::Note,
+                                {},
+                                "",
                                 "The first event is neither run_configured nor turn_start: the oldest events may "
                                 "have been dropped by the recorder's cap."});
     }
     for (const CallRecord &call : run.calls)
         if (call.llmEndEvent && !call.llmStartEvent && !run.events.empty()) {
-            run.gaps.push_back({"llm-end-without-start", Gap::Kind::Note, {}, "",
+            run.gaps.push_back({"llm-end-without-start",
+                                Gap::Kind::Note,
+                                {},
+                                "",
                                 "A call has an llm_end with no llm_start: the event list is incomplete."});
             break;
         }
     if (run.events.empty() && run.shape != RecordingShape::Reference)
         run.gaps.push_back({"no-events", Gap::Kind::Note, {}, "", "The recording holds no events."});
     if (run.shape == RecordingShape::Reference)
-        run.gaps.push_back({"no-events", Gap::Kind::Note, {}, "",
+        run.gaps.push_back({"no-events",
+                            Gap::Kind::Note,
+                            {},
+                            "",
                             "A byte-identity reference holds no events: provider usage, latency and cache tokens "
                             "are not on record."});
     if (!run.hasChart)

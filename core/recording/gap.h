@@ -9,8 +9,14 @@ namespace tf::recording {
 // no events, truncated head, ...) use the same shape with an empty field list.
 struct Gap
 {
-    enum class Kind { Excuse, Missing, Caveat, Note };
-    std::string name;                // e.g. "no-fold-base"
+    enum class Kind
+    {
+        Excuse,
+        Missing,
+        Caveat,
+        Note
+    };
+    std::string name; // e.g. "no-fold-base"
     Kind kind = Kind::Note;
     std::vector<std::string> fields; // receipt fields it covers
     std::string cause;               // e.g. "no-receipt-committed"

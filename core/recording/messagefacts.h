@@ -22,7 +22,7 @@ class MessageFactsCache
 public:
     struct Facts
     {
-        std::string hash;        // receiptHash(salt, messageDigestInput(m)); empty when no salt was asked for
+        std::string hash;          // receiptHash(salt, messageDigestInput(m)); empty when no salt was asked for
         std::size_t jsonChars = 0; // UTF-16 units of JSON.stringify(m)
         std::size_t jsonBytes = 0; // UTF-8 bytes of the same
     };

@@ -119,8 +119,7 @@ void ReceiptVerifier::verifySystem(const json::Value &receipt)
         if (!chars)
             problem = "the receipt has no system.chars";
         else if (toCount(chars->asNumber()) != lengthU16)
-            problem = "rebuilt " + std::to_string(lengthU16) + " units, receipt says " +
-                      json::stringify(*chars);
+            problem = "rebuilt " + std::to_string(lengthU16) + " units, receipt says " + json::stringify(*chars);
         const auto hash = hashMatches(m_view.systemText, system ? system->find("hash") : nullptr);
         if (problem.empty() && hash == false)
             problem = "the hash of the rebuilt text differs from system.hash";
@@ -165,8 +164,8 @@ void ReceiptVerifier::verifySystem(const json::Value &receipt)
         const json::Value *slot = paired->findString("slot");
         const json::Value *source = paired->findString("source");
         if (!slot || !source || slot->asString() != p.slot || source->asString() != p.source) {
-            add(part, Badge::Damaged, "the receipt lists another piece here (" +
-                                          std::string(source ? source->asString() : "?") + ")");
+            add(part, Badge::Damaged,
+                "the receipt lists another piece here (" + std::string(source ? source->asString() : "?") + ")");
             continue;
         }
         const auto hash = hashMatches(p.text, paired->find("hash"));
@@ -274,8 +273,7 @@ void ReceiptVerifier::verifyMessages(const json::Value &receipt)
     }
     for (std::size_t j = 0; j < entryCount; ++j)
         if (!used[j])
-            add("receipt.messages.entries[" + std::to_string(j) + "]",
-                mayBeShort ? Badge::NotOnRecord : Badge::Damaged,
+            add("receipt.messages.entries[" + std::to_string(j) + "]", mayBeShort ? Badge::NotOnRecord : Badge::Damaged,
                 "on receipt only: a message the rebuild does not produce");
     for (std::size_t j = 0; j < requestOnlyCount; ++j) {
         const json::Value *reason = requestOnly->at(j).findString("reason");
@@ -312,8 +310,9 @@ void ReceiptVerifier::verifyTools(const json::Value &receipt)
     for (const ToolView &t : m_view.tools) {
         const std::string part = "tools.schema[" + t.name + "]";
         if (!t.schema) {
-            add(part, Badge::NotOnRecord, t.name == m_view.forcedTool ? "the forced tool's schema is not on record"
-                                                                       : "the schema is not on record");
+            add(part, Badge::NotOnRecord,
+                t.name == m_view.forcedTool ? "the forced tool's schema is not on record"
+                                            : "the schema is not on record");
             continue;
         }
         const json::Value *stored = hashes ? hashes->find(t.name) : nullptr;

@@ -395,8 +395,8 @@ void Loader::classify(const json::Value &root, const LoadErrors &errors)
         loadRecordingObject(*recording, errors, {std::string("recording")}, "recording/snapshot/commitLog");
         return;
     }
-    if (const json::Value *header = root.findObject("header"); header && header->contains("format") &&
-                                                                root.findArray("records")) {
+    if (const json::Value *header = root.findObject("header");
+        header && header->contains("format") && root.findArray("records")) {
         const json::Value *f = header->findString("format");
         fail("this is an audit bundle (" + (f ? printable(f->asString()) : std::string("unknown format")) +
              "); its payloads are bounded and cannot be replayed");
@@ -420,7 +420,8 @@ void Loader::classify(const json::Value &root, const LoadErrors &errors)
             m_run->runId = id->decodedString();
         errors.required(root, {std::string("events")}, Type::Array);
         detail::indexEvents(*m_run, eventsAt("events"), errors, {std::string("events")}, m_control);
-        detail::buildCallsFromBoundaryCapture(*m_run, *root.findObject("subflowResults"), *root.findObject("finalState"));
+        detail::buildCallsFromBoundaryCapture(*m_run, *root.findObject("subflowResults"),
+                                              *root.findObject("finalState"));
         detail::attachEvents(*m_run);
         detail::finishRun(*m_run);
         return;

@@ -3,7 +3,8 @@
 namespace tf::recording {
 
 // spec/recording.md §1.1: the shapes Tracefold opens. Trace (F), audit bundle (G) and zip (H) are refused by name.
-enum class RecordingShape {
+enum class RecordingShape
+{
     Recording,       // A: {snapshot?, events, structure|blueprint?}
     Envelope,        // B: agentfootprint.recording.v1 around A
     Reference,       // C: {commitLog, served}

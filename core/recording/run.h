@@ -43,9 +43,9 @@ struct Run
 
     RecordingShape shape = RecordingShape::Recording;
     std::string path;
-    std::string runId;         // event-meta form run-<ms>-<seq>, or empty when not on record
-    std::string engineRunId;   // snapshot.runId (never compared with runId)
-    std::string reactMode;     // "dynamic" | "dynamic-grouped" | "" (not on record)
+    std::string runId;       // event-meta form run-<ms>-<seq>, or empty when not on record
+    std::string engineRunId; // snapshot.runId (never compared with runId)
+    std::string reactMode;   // "dynamic" | "dynamic-grouped" | "" (not on record)
     std::string model, provider;
     std::optional<std::string> finalAnswer;
     std::optional<double> totalInputTokens, totalOutputTokens;
@@ -59,7 +59,7 @@ struct Run
     std::vector<Event> events;
     std::map<std::string, std::size_t> unknownEventTypes; // type -> count
     std::vector<CallRecord> calls;
-    std::vector<Gap> gaps;          // run-level
+    std::vector<Gap> gaps; // run-level
     std::vector<std::string> warnings;
 
     // Reference files (C) carry the library's own per-call views; kept for cross-checks.

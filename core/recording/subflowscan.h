@@ -14,8 +14,8 @@ namespace tf::recording::detail {
 struct SubflowExecution
 {
     std::string key;
-    std::string mount;   // the part before '#', e.g. "sf-cache"
-    long long n = 0;     // the execution index after '#'
+    std::string mount;                 // the part before '#', e.g. "sf-cache"
+    long long n = 0;                   // the execution index after '#'
     const json::Value *tree = nullptr; // the subflow's treeContext (object) or nullptr
 };
 

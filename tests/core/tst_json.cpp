@@ -219,7 +219,7 @@ void TestJson::appendCopiesSharedStorage()
     const void *alone = a.identity();
     a.push_back(json::Value::number(2)); // the only holder: in place
     QCOMPARE(a.identity(), alone);
-    json::Value b = a; // shares the node
+    json::Value b = a;                   // shares the node
     b.push_back(json::Value::number(3)); // a holds it too (maybe on another thread): b copies first
     QVERIFY(a.identity() != b.identity());
     QCOMPARE(a.identity(), alone);

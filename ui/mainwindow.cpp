@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include "fonts.h"
+
 #include "bundledsample.h"
 #include "calllistmodel.h"
 #include "callspane.h"
@@ -7,6 +9,7 @@
 #include "calltableview.h"
 #include "callviewservice.h"
 #include "findingspane.h"
+#include "fonts.h"
 #include "layoutfence.h"
 #include "ledgerpane.h"
 #include "qtstrings.h"
@@ -68,6 +71,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     setDockNestingEnabled(true);
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowNestedDocks | QMainWindow::AllowTabbedDocks);
     resize(1400, 900);
+    fonts::skipNeedlessShaping(this);
 
     createPanes();
     createActions();

@@ -33,6 +33,8 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QDockWidget>
+#include <QFontDatabase>
+#include <QFontInfo>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
@@ -81,6 +83,7 @@ private slots:
     void holdingJEndsOnTheRightCall();
     void loneSurrogatesAreShownAndMarked();
     void layoutIsKept();
+    void fontsSkipNeedlessShapingOnly();
 
 private:
     bool openAndWait(MainWindow &w, const QString &path);
@@ -750,6 +753,25 @@ void TestMainWindow::loneSurrogatesAreShownAndMarked()
         break;
     }
     QVERIFY(marked);
+}
+
+void TestMainWindow::fontsSkipNeedlessShapingOnly()
+{
+    // Every widget of the window skips needless shaping (the piece view, labels), and nothing else about its font
+    // changes: family and size stay the application's, a fixed-pitch view stays fixed-pitch.
+    const QFont app = QApplication::font();
+    for (const char *name : {"pieceStructuredView", "sincePreviousPane", "callsView"}) {
+        auto *w = m_window->findChild<QWidget *>(QLatin1String(name));
+        QVERIFY2(w, name);
+        QVERIFY2(w->font().styleStrategy() & QFont::PreferNoShaping, name);
+        QCOMPARE(w->font().family(), app.family());
+        QCOMPARE(w->font().pointSizeF(), app.pointSizeF());
+    }
+    auto *raw = m_window->findChild<QWidget *>(QStringLiteral("pieceRawView"));
+    QVERIFY(raw);
+    QVERIFY(raw->font().styleStrategy() & QFont::PreferNoShaping);
+    QCOMPARE(QFontInfo(raw->font()).fixedPitch(),
+             QFontInfo(QFontDatabase::systemFont(QFontDatabase::FixedFont)).fixedPitch());
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -208,6 +208,21 @@ std::optional<Value> StateJournal::memberBefore(std::size_t row, std::string_vie
     } else {
         from = (*groups)[last - 1].chainStart;
     }
+    const std::uint32_t interval = m_checkpointInterval;
+    const bool longChain = interval > 0 && last - from > interval;
+    if (longChain) {
+        std::lock_guard lock(m_checkpointMutex);
+        if (const auto k = m_checkpoints.find(std::string(key)); k != m_checkpoints.end()) {
+            auto c = k->second.lower_bound(std::uint32_t(last));
+            if (c != k->second.begin() && std::prev(c)->first >= from) {
+                --c;
+                mini = Value::object();
+                if (c->second)
+                    mini.set(key, *c->second);
+                from = std::size_t(c->first) + 1;
+            }
+        }
+    }
     CommitLogFold replay(nullptr);
     replay.resetState(std::move(mini));
     std::vector<TraceEntry> entries;
@@ -229,6 +244,11 @@ std::optional<Value> StateJournal::memberBefore(std::size_t row, std::string_vie
         }
         replay.applyEntries(entries, g.overwrite.present ? &overwrite : nullptr,
                             g.updates.present ? &updates : nullptr);
+        if (longChain && (i + 1) % interval == 0) {
+            const Value *v = replay.state().find(key);
+            std::lock_guard lock(m_checkpointMutex);
+            m_checkpoints[std::string(key)].try_emplace(std::uint32_t(i), v ? std::optional<Value>(*v) : std::nullopt);
+        }
         // A long chain (a ledger appended at every call) reads a value from every row it spans, all over the file.
         if (m_source && (i - from) % 16 == 15)
             m_source->trimResidentPages(io::kPassResidentBytes);

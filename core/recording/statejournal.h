@@ -8,6 +8,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <map>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -48,6 +50,13 @@ public:
 
     // The state after rows [0, row), i.e. just before row `row`; rows past the end read as after the last.
     json::Value stateBefore(std::size_t row) const;
+
+    // A rebuild of a key written by a long chain of rows (a ledger appended to at every call) starts from the
+    // nearest checkpoint before the row instead of the chain's start: the key's value after every
+    // `groups`-th row of the chain, kept the first time a rebuild passes it (values share their nodes copy-on-write,
+    // so a checkpoint costs its containers, not its strings). 64 unless set; the conformance runner sets 2 so the
+    // small vectors exercise them. Set it before any rebuild.
+    void setCheckpointInterval(std::uint32_t groups) { m_checkpointInterval = groups; }
     // One member of that state; nullopt when it is absent.
     std::optional<json::Value> memberBefore(std::size_t row, std::string_view key) const;
 
@@ -131,6 +140,10 @@ private:
     std::vector<KeyOrder> m_orders;
     std::vector<std::uint64_t> m_rowOffsets; // where each row was parsed from; kNoSource when it was not
     json::SharedStringWriter m_keptStrings;  // short strings kept as written, packed (not their rows' blocks)
+    std::uint32_t m_checkpointInterval = 64;
+    // Per key: group index -> the key's value after that group (nullopt: absent). Filled by rebuilds, on any thread.
+    mutable std::mutex m_checkpointMutex;
+    mutable std::unordered_map<std::string, std::map<std::uint32_t, std::optional<json::Value>>> m_checkpoints;
 };
 
 } // namespace tf::recording

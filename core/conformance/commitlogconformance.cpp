@@ -144,7 +144,7 @@ std::optional<std::string> runCase(const json::Value &c, std::string_view text)
     // Cursors read on from where they are, or rebuild: in order (a whole-run pass) and stepping, jumping back and
     // jumping further than they read on (a window), they must give the rebuilt states.
     recording::StateJournal::Cursor inOrder(journal);
-    recording::StateJournal::Cursor stepping(journal, 2);
+    recording::StateJournal::Cursor stepping(journal, 400); // bytes: some steps read on, others rebuild
     const std::size_t n = log->size();
     for (std::size_t i = 0; i <= n; ++i) {
         const std::size_t jump = (i * 7 + 3) % (n + 1);

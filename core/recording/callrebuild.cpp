@@ -178,12 +178,13 @@ void CallStates::read(const CallRecord &call, CallView &view)
         view.receiptAfter = m_run.receiptAfter(call);
         return;
     }
-    // A step through a window's run reads on a few calls' rows; a jump further rebuilds (see StateJournal::Cursor).
-    constexpr std::size_t kRowsReadOnInAnyOrder = 64;
+    // A step through a window's run reads on a few rows; a jump further, or over rows of megabytes, rebuilds (see
+    // StateJournal::Cursor).
+    constexpr std::size_t kBytesReadOnInAnyOrder = 1u << 20;
     StateJournal::Cursor &cursor =
         m_cursors
             .try_emplace(call.journal, *call.journal,
-                         m_order == Order::Any ? kRowsReadOnInAnyOrder : StateJournal::Cursor::kReadsOnAnyDistance)
+                         m_order == Order::Any ? kBytesReadOnInAnyOrder : StateJournal::Cursor::kReadsOnAnyDistance)
             .first->second;
     view.stateAt = cursor.stateBefore(*call.bundleIndex);
     view.receiptAfter.reset();

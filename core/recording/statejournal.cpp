@@ -285,7 +285,12 @@ Value StateJournal::Cursor::stateBefore(std::size_t row)
                 return false;
         return true;
     };
-    if (!m_started || row < m_row || row - m_row > m_maxRowsReadOn || !parsed(m_row, row)) {
+    // The text between the rows (short by the last row's own length when reading on to the end).
+    const auto bytesReadOn = [&] {
+        const std::size_t until = row < m_journal.m_rows ? row : row - 1;
+        return std::size_t(m_journal.m_rowOffsets[until] - m_journal.m_rowOffsets[m_row]);
+    };
+    if (!m_started || row < m_row || !parsed(m_row, row) || (row > m_row && bytesReadOn() > m_maxBytesReadOn)) {
         m_fold.resetState(m_journal.stateBefore(row));
         m_row = row;
         m_started = true;

@@ -65,17 +65,18 @@ public:
     // asked for an earlier row, or when a row was not parsed from the text. A state it returns may share nodes with
     // the ones it returns later, as CommitLogFold states do; use one cursor on one thread.
     //
-    // A cursor that may jump (a window stepping through a run) limits how far it reads on: parsing every row of a jump
-    // across half a run costs seconds where a rebuild costs milliseconds.
+    // A cursor that may jump (a window stepping through a run) limits how many bytes of rows it reads on: parsing
+    // every row of a jump across half a run costs seconds where a rebuild costs milliseconds, and a run whose rows
+    // carry megabytes of tool results makes even a few rows dearer than a rebuild.
     class Cursor
     {
     public:
         static constexpr std::size_t kReadsOnAnyDistance = std::size_t(-1);
 
-        explicit Cursor(const StateJournal &journal, std::size_t maxRowsReadOn = kReadsOnAnyDistance)
+        explicit Cursor(const StateJournal &journal, std::size_t maxBytesReadOn = kReadsOnAnyDistance)
             : m_journal(journal)
             , m_fold(nullptr)
-            , m_maxRowsReadOn(maxRowsReadOn)
+            , m_maxBytesReadOn(maxBytesReadOn)
         {
         }
         json::Value stateBefore(std::size_t row);
@@ -83,7 +84,7 @@ public:
     private:
         const StateJournal &m_journal;
         CommitLogFold m_fold;
-        std::size_t m_maxRowsReadOn;
+        std::size_t m_maxBytesReadOn;
         std::size_t m_row = 0; // m_fold holds the state before this row
         bool m_started = false;
     };

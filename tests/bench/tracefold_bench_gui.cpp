@@ -57,6 +57,22 @@ public:
             ++stat.count;
             return result;
         }
+        if (watchLongest && m_depth == 0) {
+            // While a file loads: the longest single event the GUI thread handled, and what it was.
+            ++m_depth;
+            QElapsedTimer t;
+            t.start();
+            const int type = int(event->type());
+            const QString to =
+                QString::fromLatin1(receiver->metaObject()->className()) + QLatin1Char(' ') + receiver->objectName();
+            const bool result = QApplication::notify(receiver, event);
+            --m_depth;
+            if (t.nsecsElapsed() > longestNs) {
+                longestNs = t.nsecsElapsed();
+                longest = QStringLiteral("event %1 to %2").arg(type).arg(to);
+            }
+            return result;
+        }
         if (!recording || m_depth > 0)
             return QApplication::notify(receiver, event);
         if (trace) {
@@ -88,6 +104,9 @@ public:
                                                           "timers", "other events"};
     bool recording = false;
     bool trace = false;
+    bool watchLongest = false;
+    qint64 longestNs = 0;
+    QString longest;
     qint64 spent[KindCount] = {};
     struct PaintStat
     {
@@ -194,11 +213,15 @@ int main(int argc, char **argv)
     clock.start();
     lastTick = 0;
     ticker.start();
+    app.watchLongest = true;
     window.openFile(file);
     while (!failed && !(loaded && shown >= 0))
         QApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
     const qint64 loadMs = clock.elapsed();
     ticker.stop();
+    app.watchLongest = false;
+    std::fprintf(stderr, "longest GUI-thread event while loading: %.1f ms (%s)\n", double(app.longestNs) / 1e6,
+                 qPrintable(app.longest));
     if (failed)
         return 1;
     std::printf("| file | calls | load to first call shown ms | longest event-loop gap ms |\n|---|---|---|---|\n");

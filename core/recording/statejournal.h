@@ -29,8 +29,9 @@ namespace tf::recording {
 // segment, so keys rebuilt one at a time give the state the whole fold gives; the commit-log conformance vectors
 // check exactly that, row by row. A rebuild costs about the size of the rebuilt values.
 //
-// Read-only once the log is applied: stateBefore() and memberBefore() may run on several threads at once, and
-// every value they return is freshly parsed, so callers may keep or edit it.
+// Read-only once the log is applied (but for its checkpoints, behind a mutex): stateBefore() and memberBefore() may
+// run on several threads at once. A value they return may share nodes with a checkpoint, copy-on-write, so callers
+// may keep or edit it.
 class StateJournal
 {
 public:

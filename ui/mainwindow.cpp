@@ -1,7 +1,5 @@
 #include "mainwindow.h"
 
-#include "fonts.h"
-
 #include "bundledsample.h"
 #include "calllistmodel.h"
 #include "callspane.h"

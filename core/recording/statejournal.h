@@ -51,6 +51,8 @@ public:
 
     // The state after rows [0, row), i.e. just before row `row`; rows past the end read as after the last.
     json::Value stateBefore(std::size_t row) const;
+    // One member of that state; nullopt when it is absent.
+    std::optional<json::Value> memberBefore(std::size_t row, std::string_view key) const;
 
     // A rebuild of a key written by a long chain of rows (a ledger appended to at every call) starts from the
     // nearest checkpoint before the row instead of the chain's start: the key's value after every
@@ -58,8 +60,6 @@ public:
     // so a checkpoint costs its containers, not its strings). 64 unless set; the conformance runner sets 2 so the
     // small vectors exercise them. Set it before any rebuild.
     void setCheckpointInterval(std::uint32_t groups) { m_checkpointInterval = groups; }
-    // One member of that state; nullopt when it is absent.
-    std::optional<json::Value> memberBefore(std::size_t row, std::string_view key) const;
 
     // Reads the states of calls in increasing row order for a whole-run pass: each row is parsed once and applied to a
     // live fold (where a rebuild per call would parse every call's whole state again). Falls back to a rebuild when

@@ -62,14 +62,15 @@ public:
             ++m_depth;
             QElapsedTimer t;
             t.start();
+            // Taken before the event, which may delete its receiver; the text is made only for a new longest.
             const int type = int(event->type());
-            const QString to =
-                QString::fromLatin1(receiver->metaObject()->className()) + QLatin1Char(' ') + receiver->objectName();
+            const char *className = receiver->metaObject()->className();
+            const QString name = receiver->objectName();
             const bool result = QApplication::notify(receiver, event);
             --m_depth;
             if (t.nsecsElapsed() > longestNs) {
                 longestNs = t.nsecsElapsed();
-                longest = QStringLiteral("event %1 to %2").arg(type).arg(to);
+                longest = QStringLiteral("event %1 to %2 %3").arg(type).arg(QLatin1String(className), name);
             }
             return result;
         }

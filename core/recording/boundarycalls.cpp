@@ -70,7 +70,7 @@ void buildCallsFromBoundaryCapture(Run &run, const json::Value &subflowResults, 
     run.constants.armed = run.constants.findingsServe.has_value();
     if (const json::Value *ledger = finalState.findArray("findingsLedger"))
         run.finalLedgerOffset = ledger->sourceOffset();
-    if (!run.finalAnswer)
+    if (!run.finalAnswer && run.events.empty()) // spec/runs.md §4, as for commit logs
         if (const json::Value *answer = finalState.findString("llmLatestContent"))
             run.finalAnswer = answer->decodedString();
 }

@@ -64,6 +64,16 @@ void buildCallsFromCommitLog(Run &run, const LogRows &commitLog, const json::Val
 // Calls from events only (A without snapshot, E), §5.9.
 void buildCallsFromEvents(Run &run);
 
+// After buildCallsFromCommitLog: the calls of the runs the snapshot does not cover, from their events, and every
+// call in event order (spec/runs.md §1).
+void addCallsOfOtherRuns(Run &run);
+
+// A call the snapshot gave (no run id of its own) belongs to the last run (spec/runs.md §1). Returns that run id.
+std::string_view assignSnapshotRun(Run &run);
+
+// Turns, the outcome, the limits hit, each call's turn, and the tool-result index (spec/runs.md); after attachEvents.
+void buildRunStory(Run &run);
+
 // Calls from a boundary-capture fixture (D): events plus the slot subflows' own logs, §5.9.
 void buildCallsFromBoundaryCapture(Run &run, const json::Value &subflowResults, const json::Value &finalState);
 

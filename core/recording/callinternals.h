@@ -7,6 +7,8 @@ namespace tf::recording::detail {
 // Stage 1: what the call was served, rebuilt (§5.3-§5.7), plus its events. No receipt, no comparison. The state
 // comes from `states` when given, else it is rebuilt.
 void rebuildServed(const Run &run, std::size_t index, CallView &view, CallStates *states = nullptr);
+// Part of stage 1: the response, its tool calls and the tool runs (spec/runs.md §2-§3).
+void readResponse(const Run &run, const CallRecord &rec, CallView &view);
 // Stage 2: receipt verification (§6.6) of a rebuilt view.
 void verifyReceipt(const Run &run, CallView &view);
 // Stage 3: cache facts (§7) against the previous call's rebuilt view (nullptr for the first call).

@@ -176,6 +176,7 @@ void CallStates::read(const CallRecord &call, CallView &view)
     if (!call.hasStateAt || call.keptState || !call.journal || !call.bundleIndex) {
         view.stateAt = m_run.stateAt(call);
         view.receiptAfter = m_run.receiptAfter(call);
+        view.toolCallsAfter = m_run.toolCallsAfter(call);
         return;
     }
     // A step through a window's run reads on a few rows; a jump further, or over rows of megabytes, rebuilds (see
@@ -188,9 +189,14 @@ void CallStates::read(const CallRecord &call, CallView &view)
             .first->second;
     view.stateAt = cursor.stateBefore(*call.bundleIndex);
     view.receiptAfter.reset();
-    if (call.receiptCommitted)
-        if (const json::Value *receipt = cursor.stateBefore(*call.bundleIndex + 1).find("receipt"))
+    view.toolCallsAfter.reset();
+    if (call.receiptCommitted || call.toolCallsCommitted) {
+        const json::Value after = cursor.stateBefore(*call.bundleIndex + 1);
+        if (const json::Value *receipt = after.find("receipt"); receipt && call.receiptCommitted)
             view.receiptAfter = *receipt;
+        if (const json::Value *calls = after.find("llmLatestToolCalls"); calls && call.toolCallsCommitted)
+            view.toolCallsAfter = *calls;
+    }
 }
 
 namespace detail {
@@ -204,14 +210,16 @@ void rebuildServed(const Run &run, std::size_t index, CallView &view, CallStates
     } else {
         view.stateAt = run.stateAt(rec);
         view.receiptAfter = run.receiptAfter(rec);
+        view.toolCallsAfter = run.toolCallsAfter(rec);
     }
     view.ordinal = rec.ordinal;
     view.epoch = rec.epoch;
+    view.turn = rec.turn;
+    view.runId = std::string(rec.runId);
     view.model = run.model;
     view.provider = run.provider;
 
     const Event *start = run.event(rec.llmStartEvent);
-    const Event *end = run.event(rec.llmEndEvent);
     const json::Value startPayload = start ? run.payload(*start) : json::Value::object();
     if (start) {
         if (const json::Value *m = startPayload.findString("model"))
@@ -224,19 +232,10 @@ void rebuildServed(const Run &run, std::size_t index, CallView &view, CallStates
             view.recordedMessageCount = toCount(*count);
         view.wallClockMs = start->wallClockMs;
     }
-    if (end) {
-        const json::Value endPayload = run.payload(*end);
-        if (const json::Value *usage = endPayload.findObject("usage")) {
-            view.usage.input = number(*usage, "input");
-            view.usage.output = number(*usage, "output");
-            view.usage.cacheRead = number(*usage, "cacheRead");
-            view.usage.cacheWrite = number(*usage, "cacheWrite");
-        }
-        if (const json::Value *content = endPayload.findString("content"))
-            view.responseText = content->decodedString();
-        view.durationMs = number(endPayload, "durationMs");
-        if (!view.wallClockMs)
-            view.wallClockMs = end->wallClockMs;
+    readResponse(run, rec, view);
+    if (view.response) {
+        view.usage = view.response->usage;
+        view.durationMs = view.response->durationMs;
     }
     if (const Event *route = run.event(rec.routeEvent)) {
         const json::Value payload = run.payload(*route);
@@ -313,6 +312,9 @@ void rebuildServed(const Run &run, std::size_t index, CallView &view, CallStates
         } else {
             view.undeclaredIds = view.servedIds;
         }
+        // "Undeclared" is a findings notion: on a run that is not armed, a tool result is just a tool result.
+        if (!run.constants.armed)
+            view.undeclaredIds.clear();
     } else {
         view.noPieceReason = "the findings ledger is not on record in an events-only recording";
     }

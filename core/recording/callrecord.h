@@ -32,7 +32,10 @@ struct CallRecord
     bool epochByPosition = false;
     bool duplicateEpoch = false;
     std::string callRuntimeStageId;
-    std::string logName; // "run", "sf-llm-call#n", "events", "subflows"
+    // A call is (run id, stage id): stage ids such as call-llm#18 repeat across the runs of a conversation.
+    std::string_view runId; // interned in the Run's arena; empty when not on record
+    std::size_t turn = 0;   // 0-based index into Run::turns
+    std::string logName;    // "run", "sf-llm-call#n", "events", "subflows"
     std::optional<std::size_t> bundleIndex;
     FoldBasis basis = FoldBasis::EventsOnly;
 
@@ -44,6 +47,8 @@ struct CallRecord
     // Whether the call's own bundle committed `receipt` (Run::receiptAfter): a delta log would otherwise carry the
     // previous call's receipt forward.
     bool receiptCommitted = false;
+    // Whether the call's bundle committed llmLatestToolCalls (the tool calls its response asked for).
+    bool toolCallsCommitted = false;
 
     // Events-only reconstruction inputs (§5.9), used when there is no state.
     std::optional<std::size_t> historyEvent;   // the iteration_end(k-1) whose payload carries `history`
@@ -52,7 +57,8 @@ struct CallRecord
     std::optional<std::size_t> llmStartEvent;
     std::optional<std::size_t> llmEndEvent;
     std::optional<std::size_t> routeEvent;
-    std::vector<std::size_t> toolEvents; // tool_start/progress/end after the call, before the next
+    std::vector<std::size_t> toolEvents;          // tool_start/progress/end after the call, before the next
+    std::optional<std::size_t> iterationEndEvent; // the iteration_end after the call, before the next
 
     // The cache gate's choice, from the sf-cache#n tree's flowMessages (§7.1): "apply-markers" | "no-markers".
     std::optional<std::string> cacheGateBranch;

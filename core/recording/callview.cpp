@@ -143,7 +143,20 @@ CallSummary summaryOf(const CallView &view, std::size_t i, SummaryInterners &int
     CallSummary s;
     s.ordinal = i;
     s.epoch = view.epoch;
+    s.turn = view.turn;
     s.callRuntimeStageId = view.record->callRuntimeStageId;
+    s.runId = view.record->runId;
+    if (view.response) {
+        CallSummary::ResponseBrief &r = s.response.emplace();
+        r.text = view.response->text;
+        r.stopReason = view.response->stopReason;
+        r.durationMs = view.response->durationMs;
+        for (const ToolCallRequest &c : view.response->toolCalls)
+            r.toolCalls.emplace_back(c.id, c.name);
+    }
+    for (const ToolRun &t : view.toolRuns)
+        if (t.started || t.returned)
+            s.toolResults.push_back({t.id, t.name, t.error, t.returned, t.durationMs});
     s.model = view.model;
     if (view.conversationOnRecord)
         s.messageCount = view.asSent.size();
@@ -229,6 +242,14 @@ std::vector<CallSummary> summarizeCalls(const Run &run, const std::function<bool
     if (stop)
         return {}; // cancelled: the ranges are only partly filled
     return out;
+}
+
+bool CallSummary::anyToolError() const
+{
+    for (const ToolResultBrief &t : toolResults)
+        if (t.error)
+            return true;
+    return false;
 }
 
 const std::vector<PartCheck> &CallSummary::checks() const

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "callrecord.h"
+#include "callresponse.h"
 #include "gap.h"
 #include "run.h"
 
@@ -48,13 +49,6 @@ struct ToolView
     std::optional<json::Value> schema; // nullopt: not on record (events only, forced tool)
 };
 
-// llm_end.usage (§7.4): absent is not zero.
-struct Usage
-{
-    std::optional<double> input, output, cacheRead, cacheWrite;
-    bool measured() const { return cacheRead.has_value() || cacheWrite.has_value(); }
-};
-
 enum class CacheVerdict
 {
     Hit,
@@ -89,8 +83,11 @@ struct CallView
     // Run::receiptAfter); every other part of the view is derived from these and the call's events.
     json::Value stateAt = json::Value::object();
     std::optional<json::Value> receiptAfter;
+    std::optional<json::Value> toolCallsAfter; // llmLatestToolCalls as the call's bundle committed it
     std::size_t ordinal = 0;
     int epoch = 0;
+    std::size_t turn = 0; // 0-based index into Run::turns
+    std::string runId;
     std::string model, provider;
 
     // System prompt (§5.3)
@@ -125,12 +122,13 @@ struct CallView
     std::optional<std::string> forcedTool;
     std::optional<std::string> withheld;
 
-    // Events
-    Usage usage;
+    // Events (spec/runs.md §2-§3)
+    Usage usage; // the response's, when there is one
     std::optional<double> wallClockMs;
     std::optional<double> durationMs;
-    std::optional<std::string> responseText; // llm_end.content (raw)
-    std::optional<std::string> route;        // route_decided.chosen
+    std::optional<Response> response; // nullopt: no response on record (no llm_end)
+    std::vector<ToolRun> toolRuns;    // the tools the response asked for: those that ran, then those that did not
+    std::optional<std::string> route; // route_decided.chosen
 
     // Receipt (§6)
     enum class ReceiptState
@@ -195,8 +193,27 @@ struct CallSummary
 {
     std::size_t ordinal = 0;
     int epoch = 0;
+    std::size_t turn = 0; // 0-based
     std::string callRuntimeStageId;
+    std::string_view runId; // the run's (CallRecord::runId)
     std::string model;
+    // The response in brief (inspect --json "response", the call list): nullopt when none is on record.
+    struct ResponseBrief
+    {
+        std::string text;
+        std::optional<std::string> stopReason;
+        std::optional<double> durationMs;
+        std::vector<std::pair<std::string, std::string>> toolCalls; // (id, name)
+    };
+    std::optional<ResponseBrief> response;
+    struct ToolResultBrief
+    {
+        std::string id, name;
+        bool error = false, returned = false;
+        std::optional<double> durationMs;
+    };
+    std::vector<ToolResultBrief> toolResults; // the tools that ran for this call's response
+    bool anyToolError() const;
     std::optional<std::size_t> messageCount; // nullopt: conversation not on record
     std::vector<std::string> collapsedIds;
     std::optional<std::size_t> pieceLengthU16;

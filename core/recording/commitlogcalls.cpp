@@ -63,6 +63,7 @@ const StateJournal &collectCalls(Run &run, const LogRows &log, const json::Value
             // Only a receipt this bundle committed belongs to this call; a delta log would otherwise carry the
             // previous call's receipt forward.
             rec.receiptCommitted = tracesRoot(row, "receipt") && journal->fold().state().contains("receipt");
+            rec.toolCallsCommitted = tracesRoot(row, "llmLatestToolCalls");
             const json::Value *iteration = journal->fold().state().findNumber("iteration");
             if (const std::optional<int> epoch = iteration ? toInt(iteration->asNumber()) : std::nullopt) {
                 rec.epoch = *epoch;
@@ -176,7 +177,9 @@ void buildCallsFromCommitLog(Run &run, const LogRows &commitLog, const json::Val
     run.constants.forcedOutputToolName = stringAt(finalState, "forcedOutputToolName");
     run.constants.toolWantsByName = finalState.contains("toolWantsByName");
     run.constants.armed = run.constants.findingsServe.has_value() || schemasCarryFindings(finalState);
-    if (!run.finalAnswer) {
+    // spec/runs.md §4: with events on record, only a turn_end gives the answer (the seed commits an empty
+    // finalContent that a crashed run never overwrites); a file without events has only the state to go by.
+    if (!run.finalAnswer && run.events.empty()) {
         if (auto answer = stringAt(finalState, "finalContent"))
             run.finalAnswer = answer;
         else if (auto latest = stringAt(finalState, "llmLatestContent"))

@@ -21,6 +21,10 @@ struct Event
     std::optional<double> wallClockMs;
     std::optional<double> runOffsetMs;
     std::optional<int> payloadIteration; // payload.iteration when it is a number
+    // Tool events: payload.toolCallId, and whether payload.error is true (the tool threw). Read while the list
+    // streams, so that marking a failed result anywhere in a run never parses a tool_end again.
+    std::string_view toolCallId;
+    bool payloadError = false;
     // Where the payload and meta objects are in the run's file; json::kNoSource when the event has none.
     std::uint64_t payloadOffset = json::kNoSource;
     std::uint64_t metaOffset = json::kNoSource;
@@ -44,6 +48,15 @@ inline constexpr std::string_view ToolEnd = "agentfootprint.stream.tool_end";
 inline constexpr std::string_view ContextInjected = "agentfootprint.context.injected";
 inline constexpr std::string_view ContextEvaluated = "agentfootprint.context.evaluated";
 inline constexpr std::string_view SlotComposed = "agentfootprint.context.slot_composed";
+inline constexpr std::string_view ErrorFatal = "agentfootprint.error.fatal";
+inline constexpr std::string_view PauseRequest = "agentfootprint.pause.request";
+inline constexpr std::string_view PauseResume = "agentfootprint.pause.resume";
+inline constexpr std::string_view BudgetExhausted = "agentfootprint.agent.budget_exhausted";
+inline constexpr std::string_view CostLimitHit = "agentfootprint.cost.limit_hit";
+inline constexpr std::string_view BudgetPressure = "agentfootprint.context.budget_pressure";
 } // namespace eventtype
+
+// Pause and resume events carry this run id and belong to no run (spec/runs.md §1).
+inline constexpr std::string_view kConsumerScopeRunId = "consumer-scope";
 
 } // namespace tf::recording

@@ -46,6 +46,10 @@ EventFault readEvent(const json::Value &raw, Event &e)
         e.payloadOffset = payload->sourceOffset();
         if (const json::Value *it = payload->findNumber("iteration"))
             e.payloadIteration = toInt(it->asNumber());
+        if (const json::Value *id = payload->findString("toolCallId"))
+            e.toolCallId = id->asString();
+        if (const json::Value *error = payload->find("error"); error && error->isBool())
+            e.payloadError = error->asBool();
     }
     if (const json::Value *meta = raw.find("meta")) {
         if (!meta->isObject())
@@ -96,6 +100,7 @@ void EventCollector::add(const json::Value &raw)
     e.type = keep(e.type, true);
     e.runtimeStageId = keep(e.runtimeStageId, false);
     e.runId = keep(e.runId, true);
+    e.toolCallId = keep(e.toolCallId, false);
     e.index = events.size();
     events.push_back(e);
 }
@@ -114,41 +119,35 @@ void indexEvents(Run &run, EventCollector &collected, const LoadErrors &errors, 
         path.emplace_back(std::string(fault.kind == EventFault::Kind::PayloadNotObject ? "payload" : "meta"));
         errors.wrongType(path, "an object", fault.member);
     }
+    std::vector<Event> all = std::move(collected.events);
     std::vector<std::string> runIds;                 // first-seen order
     std::unordered_set<std::string_view> seenRunIds; // a log with a run id per event must not cost n^2
-    std::vector<Event> all = std::move(collected.events);
     for (const Event &e : all)
-        if (!e.runId.empty() && seenRunIds.insert(e.runId).second)
+        if (!e.runId.empty() && e.runId != kConsumerScopeRunId && seenRunIds.insert(e.runId).second)
             runIds.emplace_back(e.runId);
 
-    // §1.7, §1.3, §9 item 14: several runs in one list. NDJSON logs and envelopes are partitioned (the user picks;
-    // an envelope defaults to its own run.runId, a log to its first run); a bare recording keeps every event but says
-    // so, because its one snapshot still belongs to the last run.
-    if (runIds.size() > 1) {
-        const bool envelope = run.shape == RecordingShape::Envelope;
-        if (run.shape == RecordingShape::NdjsonEvents || envelope) {
-            const std::string chosen = !control.runId.empty()           ? control.runId
-                                       : envelope && !run.runId.empty() ? run.runId
-                                                                        : runIds.front();
-            if (seenRunIds.count(chosen) == 0)
-                errors.fail("no run " + chosen + " in this log; runs found: " + std::to_string(runIds.size()));
-            std::vector<Event> kept;
-            for (Event &e : all)
-                if (e.runId == chosen || e.runId.empty()) {
-                    e.index = kept.size();
-                    kept.push_back(std::move(e));
-                }
-            all = std::move(kept);
-            run.warnings.push_back(std::string(envelope ? "this envelope holds events of " : "this log holds ") +
-                                   std::to_string(runIds.size()) + " runs; showing " + chosen);
-            run.runId = chosen;
-        } else {
-            run.warnings.push_back("events carry " + std::to_string(runIds.size()) +
-                                   " run ids; the snapshot belongs to the last run only");
-        }
+    // spec/runs.md §1: a recording of several runs (a conversation: run() then followUp(), or a resumed pause) is
+    // shown whole, every turn. Only a run asked for by id is picked out of a log or an envelope; pause and resume
+    // events (consumer scope) stay with it.
+    if (!control.runId.empty() &&
+        (run.shape == RecordingShape::NdjsonEvents || run.shape == RecordingShape::Envelope)) {
+        const std::string &chosen = control.runId;
+        if (seenRunIds.count(chosen) == 0)
+            errors.fail("no run " + chosen + " in this log; runs found: " + std::to_string(runIds.size()));
+        std::vector<Event> kept;
+        for (Event &e : all)
+            if (e.runId == chosen || e.runId.empty() || e.runId == kConsumerScopeRunId) {
+                e.index = kept.size();
+                kept.push_back(std::move(e));
+            }
+        all = std::move(kept);
+        run.warnings.push_back("this log holds " + std::to_string(runIds.size()) + " runs; showing " + chosen);
+        run.runId = chosen;
+        runIds = {chosen};
     }
     if (run.runId.empty() && !runIds.empty())
         run.runId = runIds.front();
+    run.runIds = std::move(runIds);
 
     static const std::vector<std::string_view> known = {
         eventtype::RunConfigured,   eventtype::TurnStart,        eventtype::TurnEnd,      eventtype::IterationStart,
@@ -194,19 +193,34 @@ void indexEvents(Run &run, EventCollector &collected, const LoadErrors &errors, 
 
 void attachEvents(Run &run)
 {
-    std::unordered_map<std::string_view, std::size_t> startByStage, endByStage;
+    // A call is (run id, stage id): in a conversation every turn has its own call-llm#18.
+    struct CallKey
+    {
+        std::string_view runId, stage;
+        bool operator==(const CallKey &) const = default;
+    };
+    struct CallKeyHash
+    {
+        std::size_t operator()(const CallKey &k) const
+        {
+            return std::hash<std::string_view>{}(k.runId) * 31 + std::hash<std::string_view>{}(k.stage);
+        }
+    };
+    assignSnapshotRun(run);
+    std::unordered_map<CallKey, std::size_t, CallKeyHash> startByStage, endByStage;
     for (const Event &e : run.events) {
         if (e.type == eventtype::LlmStart && !e.runtimeStageId.empty())
-            startByStage.emplace(e.runtimeStageId, e.index);
+            startByStage.emplace(CallKey{e.runId, e.runtimeStageId}, e.index);
         else if (e.type == eventtype::LlmEnd && !e.runtimeStageId.empty())
-            endByStage.emplace(e.runtimeStageId, e.index);
+            endByStage.emplace(CallKey{e.runId, e.runtimeStageId}, e.index);
     }
     for (CallRecord &call : run.calls) {
+        const CallKey key{call.runId, call.callRuntimeStageId};
         if (!call.llmStartEvent)
-            if (auto it = startByStage.find(call.callRuntimeStageId); it != startByStage.end())
+            if (auto it = startByStage.find(key); it != startByStage.end())
                 call.llmStartEvent = it->second;
         if (!call.llmEndEvent)
-            if (auto it = endByStage.find(call.callRuntimeStageId); it != endByStage.end())
+            if (auto it = endByStage.find(key); it != endByStage.end())
                 call.llmEndEvent = it->second;
     }
     // Route and tool brackets: the events after this call's llm_end up to the next call's llm_start.
@@ -224,6 +238,8 @@ void attachEvents(Run &run)
             const Event &e = run.events[i];
             if (e.type == eventtype::RouteDecided && !call.routeEvent)
                 call.routeEvent = i;
+            else if (e.type == eventtype::IterationEnd && !call.iterationEndEvent)
+                call.iterationEndEvent = i;
             else if (e.type == eventtype::ToolStart || e.type == eventtype::ToolProgress ||
                      e.type == eventtype::ToolEnd)
                 call.toolEvents.push_back(i);
@@ -248,6 +264,7 @@ void attachEvents(Run &run)
 
 void finishRun(Run &run)
 {
+    buildRunStory(run);
     // §9 item 2: a head dropped by the event cap.
     if (!run.events.empty() && run.shape != RecordingShape::Envelope) {
         const std::string_view first = run.events.front().type;

@@ -348,6 +348,7 @@ void Loader::loadRecordingObject(const json::Value &recording, const LoadErrors 
         const json::Value *subflows = errors.optional(*snapshot, snap("subflowResults"), Type::Object);
         if (errors.optional(*snapshot, snap("commitLog"), Type::Array)) {
             detail::buildCallsFromCommitLog(*m_run, commitLogAt(commitLogPath), initial, subflows, m_control);
+            detail::addCallsOfOtherRuns(*m_run);
         } else {
             m_run->gaps.push_back({"no-run-log", Gap::Kind::Excuse, {}, "", "The snapshot has no commitLog."});
             detail::buildCallsFromEvents(*m_run);

@@ -44,6 +44,19 @@ std::optional<json::Value> Run::receiptAfter(const CallRecord &call) const
     return call.journal->memberBefore(*call.bundleIndex + 1, "receipt");
 }
 
+std::optional<json::Value> Run::toolCallsAfter(const CallRecord &call) const
+{
+    if (!call.toolCallsCommitted || !call.journal || !call.bundleIndex)
+        return std::nullopt;
+    return call.journal->memberBefore(*call.bundleIndex + 1, "llmLatestToolCalls");
+}
+
+const Event *Run::toolEnd(std::string_view toolCallId) const
+{
+    const auto it = toolEndByCallId.find(toolCallId);
+    return it == toolEndByCallId.end() ? nullptr : &events[it->second];
+}
+
 std::optional<json::Value> Run::ledgerAt(const CallRecord &call) const
 {
     std::optional<json::Value> ledger;

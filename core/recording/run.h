@@ -5,6 +5,7 @@
 #include "gap.h"
 #include "messagefacts.h"
 #include "recordingshape.h"
+#include "runstory.h"
 #include "statejournal.h"
 
 #include "core/io/mappedfile.h"
@@ -15,6 +16,8 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace tf::recording {
@@ -43,11 +46,13 @@ struct Run
 
     RecordingShape shape = RecordingShape::Recording;
     std::string path;
-    std::string runId;       // event-meta form run-<ms>-<seq>, or empty when not on record
-    std::string engineRunId; // snapshot.runId (never compared with runId)
-    std::string reactMode;   // "dynamic" | "dynamic-grouped" | "" (not on record)
+    std::string runId;               // event-meta form run-<ms>-<seq> of the first run, or empty when not on record
+    std::vector<std::string> runIds; // every run's id in first-seen order, pause/resume's consumer scope left out
+    std::string snapshotRunId;       // the run the snapshot's commit log covers (the last one); empty: none
+    std::string engineRunId;         // snapshot.runId (never compared with runId)
+    std::string reactMode;           // "dynamic" | "dynamic-grouped" | "" (not on record)
     std::string model, provider;
-    std::optional<std::string> finalAnswer;
+    std::optional<std::string> finalAnswer; // the last turn_end's finalContent; nullopt: no turn ended on record
     std::optional<double> totalInputTokens, totalOutputTokens;
     std::optional<double> durationMs;
     bool hasChart = false;
@@ -60,6 +65,10 @@ struct Run
     std::map<std::string, std::size_t> unknownEventTypes; // type -> count
     std::vector<CallRecord> calls;
     std::vector<Gap> gaps; // run-level
+    // spec/runs.md: every turn (at least one when there are calls), how the run ended, the limits it hit.
+    std::vector<Turn> turns;
+    RunOutcome outcome;
+    std::vector<RunLimit> limits;
     std::vector<std::string> warnings;
 
     // Reference files (C) carry the library's own per-call views; kept for cross-checks.
@@ -70,6 +79,9 @@ struct Run
     // run log's journal at its end.
     std::uint64_t finalLedgerOffset = json::kNoSource;
     const StateJournal *finalLedgerJournal = nullptr;
+
+    // toolCallId -> index of its tool_end event (the last one when an id repeats).
+    std::unordered_map<std::string_view, std::size_t> toolEndByCallId;
 
     // Memo shared by every view built from this run (thread-safe).
     std::shared_ptr<MessageFactsCache> messageFacts = std::make_shared<MessageFactsCache>();
@@ -82,6 +94,10 @@ struct Run
     // The state at the call (§5.2; {} for an events-only call) and the receipt its own bundle committed.
     json::Value stateAt(const CallRecord &call) const;
     std::optional<json::Value> receiptAfter(const CallRecord &call) const;
+    // The tool calls the call's own bundle committed (llmLatestToolCalls), when it did.
+    std::optional<json::Value> toolCallsAfter(const CallRecord &call) const;
+    // The tool_end of a tool call id anywhere in the run (the result the model was served), or nullptr.
+    const Event *toolEnd(std::string_view toolCallId) const;
     // The findings ledger at the call when it is an array (notes on ledger rows name rows of it).
     std::optional<json::Value> ledgerAt(const CallRecord &call) const;
     // iteration_end(k-1).history of an events-only call (§5.9), when on record.

@@ -1115,9 +1115,9 @@ void renderCall(Html &h, const recording::Run &run, const CallView &view, const 
         h.raw("<span class=\"unknown\">not on record</span>");
     }
     h.raw("</td></tr>");
-    if (view.responseText) {
+    if (view.response) {
         std::size_t cut = 0;
-        const std::string shown = excerpt(*view.responseText, options.responseExcerptUnits, &cut);
+        const std::string shown = excerpt(view.response->text, options.responseExcerptUnits, &cut);
         h.raw("<tr><th>Response</th><td><pre>").text(shown).raw("</pre>");
         if (cut)
             h.raw("<span class=\"small muted\">").num(cut).raw(" more units not shown.</span>");

@@ -1,0 +1,57 @@
+#pragma once
+
+#include "core/json/value.h"
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tf::recording {
+
+// llm_end.usage (§7.4): absent is not zero.
+struct Usage
+{
+    std::optional<double> input, output, cacheRead, cacheWrite;
+    bool measured() const { return cacheRead.has_value() || cacheWrite.has_value(); }
+    bool operator==(const Usage &) const = default;
+};
+
+// One tool call a response asked for (spec/runs.md §2).
+struct ToolCallRequest
+{
+    std::string id, name;
+    json::Value args = json::Value::object();
+    std::optional<json::Value> findings; // args._findings: the model's own declaration, on an armed run
+};
+
+// What the model answered at a call: llm_end with the call's run id and stage id (spec/runs.md §2).
+struct Response
+{
+    std::string text; // WTF-8; "" when the model only called tools
+    std::optional<std::string> stopReason;
+    std::optional<double> durationMs;
+    Usage usage;
+    std::optional<std::size_t> toolCallCount; // llm_end.toolCallCount
+    std::vector<ToolCallRequest> toolCalls;
+    bool toolCallsOnRecord = false; // false: only toolCallCount is known
+};
+
+// One tool the response asked for, as it ran (spec/runs.md §3).
+struct ToolRun
+{
+    std::string id, name;
+    json::Value args = json::Value::object();
+    std::optional<int> parallelCount;
+    bool started = false;              // a tool_start is on record
+    bool returned = false;             // a tool_end is on record
+    bool error = false;                // tool_end.error: the tool threw; `result` is the error text
+    std::optional<std::string> result; // WTF-8: the string result, or the JSON of any other value
+    bool resultIsJson = false;
+    std::optional<double> durationMs;
+    std::optional<std::size_t> startEvent, endEvent;
+    // Why it never returned or never ran, when it did not ("paused for a human", "the run failed", ...).
+    std::string missingReason;
+};
+
+} // namespace tf::recording

@@ -17,6 +17,41 @@ QString optionalCount(const std::optional<double> &v)
     return v ? formatCount(*v) : dash();
 }
 
+// The response in a word: none on record, a tool error, or the stop reason.
+QString responseWord(const recording::CallSummary &c)
+{
+    if (!c.response)
+        return CallListModel::tr("none");
+    if (c.anyToolError())
+        return CallListModel::tr("tool error");
+    return c.response->stopReason ? toQString(*c.response->stopReason) : dash();
+}
+
+QString responseTip(const recording::Run &run, const recording::CallSummary &c)
+{
+    QString tip;
+    if (!c.response) {
+        tip = CallListModel::tr("No response on record: the call has no llm_end.");
+    } else {
+        tip = c.response->text.empty() ? CallListModel::tr("The model wrote no text.")
+                                       : CallListModel::tr("Model: %1").arg(previewLine(toQString(c.response->text)));
+        for (const auto &t : c.toolResults)
+            tip += QLatin1Char('\n') + CallListModel::tr("%1 %2: %3")
+                                           .arg(toQString(t.name), toQString(t.id),
+                                                t.error      ? CallListModel::tr("threw")
+                                                : t.returned ? CallListModel::tr("returned")
+                                                             : CallListModel::tr("never returned"));
+    }
+    if (run.outcome.call == c.ordinal && run.outcome.message)
+        tip += QLatin1Char('\n') + CallListModel::tr("The run %1 here: %2")
+                                       .arg(QString::fromLatin1(recording::outcomeStatusId(run.outcome.status)),
+                                            previewLine(toQString(*run.outcome.message)));
+    for (const recording::RunLimit &l : run.limits)
+        if (l.call == c.ordinal)
+            tip += QLatin1Char('\n') + CallListModel::tr("Limit: %1 (%2)").arg(toQString(l.kind), toQString(l.message));
+    return tip;
+}
+
 } // namespace
 
 CallListModel::CallListModel(QObject *parent)
@@ -69,6 +104,12 @@ QVariant CallListModel::data(const QModelIndex &index, int role) const
         return isCacheMiss(c);
     case DamagedRole:
         return c.damaged || c.damagedParts > 0;
+    case TurnStartRole:
+        return row == 0 || m_run->calls[row - 1].turn != c.turn;
+    case ToolErrorRole:
+        return c.anyToolError();
+    case NoResponseRole:
+        return !c.response;
     case GlyphRole:
         switch (index.column()) {
         case CacheColumn:
@@ -79,13 +120,25 @@ QVariant CallListModel::data(const QModelIndex &index, int role) const
             return c.ledgerChanged ? QVariant(int(Glyph::LedgerChanged)) : QVariant();
         case CollapsedColumn:
             return c.collapsedIds.empty() ? QVariant() : QVariant(int(Glyph::Collapsed));
+        case ResponseColumn:
+            if (!c.response || c.anyToolError())
+                return int(!c.response ? Glyph::NeverReturned : Glyph::ToolError);
+            for (const auto &t : c.toolResults)
+                if (!t.returned)
+                    return int(Glyph::NeverReturned);
+            return {};
         default:
             return {};
         }
     case SortRole:
         switch (index.column()) {
+        case CallColumn:
         case EpochColumn:
             return int(row);
+        case TurnColumn:
+            return qlonglong(c.turn);
+        case ResponseColumn:
+            return responseWord(c);
         case ModelColumn:
             return toQString(c.model);
         case MessagesColumn:
@@ -109,8 +162,14 @@ QVariant CallListModel::data(const QModelIndex &index, int role) const
         }
     case Qt::DisplayRole:
         switch (index.column()) {
+        case CallColumn:
+            return QString::number(row + 1);
+        case TurnColumn:
+            return QString::number(c.turn + 1);
         case EpochColumn:
             return QString::number(c.epoch);
+        case ResponseColumn:
+            return responseWord(c);
         case ModelColumn:
             return c.model.empty() ? dash() : toQString(c.model);
         case MessagesColumn:
@@ -138,6 +197,7 @@ QVariant CallListModel::data(const QModelIndex &index, int role) const
     case Qt::TextAlignmentRole:
         switch (index.column()) {
         case ModelColumn:
+        case ResponseColumn:
             return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
         case CacheColumn:
         case VerificationColumn:
@@ -148,10 +208,22 @@ QVariant CallListModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole: {
         QString tip;
         switch (index.column()) {
+        case TurnColumn: {
+            const recording::Turn &turn = m_run->run->turns.at(c.turn);
+            tip = tr("Turn %1 of %2").arg(c.turn + 1).arg(m_run->run->turns.size());
+            tip += QLatin1Char('\n') + (turn.userPrompt ? tr("User: %1").arg(previewLine(toQString(*turn.userPrompt)))
+                                                        : tr("The user's prompt is not on record."));
+            break;
+        }
+        case ResponseColumn:
+            tip = responseTip(*m_run->run, c);
+            break;
+        case CallColumn:
         case EpochColumn:
-            tip = tr("Call %1 of %2 · epoch %3 · %4")
+            tip = tr("Call %1 of %2 · turn %3 · iteration %4 · %5")
                       .arg(row + 1)
                       .arg(m_run->calls.size())
+                      .arg(c.turn + 1)
                       .arg(c.epoch)
                       .arg(toQString(c.callRuntimeStageId));
             if (record.duplicateEpoch)
@@ -212,7 +284,7 @@ QVariant CallListModel::headerData(int section, Qt::Orientation orientation, int
     if (orientation != Qt::Horizontal)
         return {};
     if (role == Qt::TextAlignmentRole)
-        return QVariant(section == ModelColumn                                    ? Qt::AlignLeft | Qt::AlignVCenter
+        return QVariant(section == ModelColumn || section == ResponseColumn       ? Qt::AlignLeft | Qt::AlignVCenter
                         : section == CacheColumn || section == VerificationColumn ? Qt::AlignCenter
                                                                                   : Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole) {
@@ -225,6 +297,14 @@ QVariant CallListModel::headerData(int section, Qt::Orientation orientation, int
             return tr("Findings ledger rows at this call; the mark shows rows filed since the previous call");
         case CollapsedColumn:
             return tr("Tool results sent as collapse tickets instead of their content");
+        case CallColumn:
+            return tr("Calls are numbered 1..N across the whole recording, every turn included");
+        case TurnColumn:
+            return tr("The turn of the conversation (run, then each followUp)");
+        case EpochColumn:
+            return tr("The iteration within its run");
+        case ResponseColumn:
+            return tr("What the model answered: its stop reason, a tool that threw, or none on record");
         default:
             return {};
         }
@@ -232,8 +312,14 @@ QVariant CallListModel::headerData(int section, Qt::Orientation orientation, int
     if (role != Qt::DisplayRole)
         return {};
     switch (section) {
+    case CallColumn:
+        return tr("#");
+    case TurnColumn:
+        return tr("Turn");
     case EpochColumn:
-        return tr("Epoch");
+        return tr("Iter");
+    case ResponseColumn:
+        return tr("Response");
     case ModelColumn:
         return tr("Model");
     case MessagesColumn:

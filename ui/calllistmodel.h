@@ -14,7 +14,10 @@ class CallListModel : public QAbstractTableModel
 public:
     enum Column
     {
-        EpochColumn,
+        CallColumn,  // 1..N across the whole recording, every turn included
+        TurnColumn,  // 1-based; its tooltip is the turn's user prompt
+        EpochColumn, // the iteration within its run
+        ResponseColumn,
         ModelColumn,
         MessagesColumn,
         CacheColumn,
@@ -38,6 +41,9 @@ public:
         CacheMissRole,                  // bool (callstatus.h isCacheMiss)
         DamagedRole,                    // bool: a part of this call is damaged
         SortRole,                       // a number or string to sort by
+        TurnStartRole,                  // bool: the first call of its turn
+        ToolErrorRole,                  // bool: a tool the response asked for threw
+        NoResponseRole,                 // bool: no llm_end on record
     };
     Q_ENUM(Column)
 

@@ -8,7 +8,8 @@
 namespace tf::ui {
 
 // The jumps of the calls list (Go menu): to the next or previous call that is a cache miss, where the ledger
-// changed, or with a damaged part. Wraps around neither end: at the last match there is no "next".
+// changed, with a damaged part, that starts a turn, or whose run went wrong (no response, a tool that threw or
+// never returned). Wraps around neither end: at the last match there is no "next".
 enum class Jump
 {
     NextMiss,
@@ -17,6 +18,10 @@ enum class Jump
     PreviousLedgerChange,
     NextDamaged,
     PreviousDamaged,
+    NextTurn,
+    PreviousTurn,
+    NextProblem,
+    PreviousProblem,
 };
 
 std::optional<std::size_t> jumpTarget(const std::vector<recording::CallSummary> &calls, std::size_t from, Jump jump);

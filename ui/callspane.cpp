@@ -41,7 +41,10 @@ CallsPane::CallsPane(QWidget *parent)
     header->setSectionResizeMode(CallListModel::ModelColumn, QHeaderView::Stretch);
     header->setContextMenuPolicy(Qt::CustomContextMenu);
     const int digit = m_view->fontMetrics().horizontalAdvance(QLatin1Char('0'));
+    m_view->setColumnWidth(CallListModel::CallColumn, digit * 4 + 14);
+    m_view->setColumnWidth(CallListModel::TurnColumn, digit * 3 + 14);
     m_view->setColumnWidth(CallListModel::EpochColumn, digit * 3 + 18);
+    m_view->setColumnWidth(CallListModel::ResponseColumn, digit * 8 + 30);
     m_view->setColumnWidth(CallListModel::MessagesColumn, digit * 3 + 14);
     m_view->setColumnWidth(CallListModel::CacheColumn, 40);
     m_view->setColumnWidth(CallListModel::VerificationColumn, 38);
@@ -61,7 +64,7 @@ CallsPane::CallsPane(QWidget *parent)
             QAction *a = menu.addAction(m_model->headerData(c, Qt::Horizontal).toString());
             a->setCheckable(true);
             a->setChecked(!m_view->isColumnHidden(c));
-            a->setEnabled(c != CallListModel::EpochColumn);
+            a->setEnabled(c != CallListModel::CallColumn);
             connect(a, &QAction::toggled, m_view, [this, c](bool on) { m_view->setColumnHidden(c, !on); });
         }
         menu.exec(header->mapToGlobal(pos));
@@ -91,18 +94,25 @@ void CallsPane::setRun(const RunHandle &run)
         m_footer->clear();
         return;
     }
-    int misses = 0, changes = 0, damaged = 0, collapsed = 0;
+    int misses = 0, changes = 0, damaged = 0, collapsed = 0, errors = 0;
     for (const recording::CallSummary &c : run->calls) {
         misses += isCacheMiss(c) ? 1 : 0;
         changes += c.ledgerChanged ? 1 : 0;
         damaged += c.damaged || c.damagedParts ? 1 : 0;
         collapsed += c.collapsedIds.empty() ? 0 : 1;
+        errors += !c.response || c.anyToolError() ? 1 : 0;
     }
-    m_footer->setText(tr("%1 misses (M) · %2 ledger changes (L) · %3 damaged (D) · %4 with collapsed results")
-                          .arg(misses)
-                          .arg(changes)
-                          .arg(damaged)
-                          .arg(collapsed));
+    // One turn: the column would repeat "1" on every row.
+    m_view->setColumnHidden(CallListModel::TurnColumn, run->run->turns.size() < 2);
+    QString footer = tr("%1 turns (T) · %2 with errors (E) · %3 misses (M) · %4 ledger changes (L) · %5 damaged (D)")
+                         .arg(run->run->turns.size())
+                         .arg(errors)
+                         .arg(misses)
+                         .arg(changes)
+                         .arg(damaged);
+    if (run->run->constants.armed)
+        footer += tr(" · %1 with collapsed results").arg(collapsed);
+    m_footer->setText(footer);
 }
 
 int CallsPane::currentCall() const

@@ -9,6 +9,8 @@
 #include <QPixmap>
 #include <QPixmapCache>
 
+#include <cmath>
+
 #include <array>
 
 namespace tf::ui {
@@ -233,6 +235,38 @@ void paintGlyph(QPainter *p, const QRectF &rect, Glyph glyph, const QPalette &pa
         p->setPen(pen);
         p->setBrush(Qt::NoBrush);
         p->drawRoundedRect(r.adjusted(side * 0.16, side * 0.16, -side * 0.16, -side * 0.16), side * 0.08, side * 0.08);
+        break;
+    }
+    case Glyph::ToolError: {
+        QPainterPath octagon;
+        const QPointF c = r.center();
+        const qreal radius = side * 0.46;
+        for (int k = 0; k < 8; ++k) {
+            const qreal a = (22.5 + 45.0 * k) * 3.14159265358979 / 180.0;
+            const QPointF pt(c.x() + radius * std::cos(a), c.y() + radius * std::sin(a));
+            k ? octagon.lineTo(pt) : octagon.moveTo(pt);
+        }
+        octagon.closeSubpath();
+        p->setPen(Qt::NoPen);
+        p->setBrush(theme::strong(Tone::Bad, palette));
+        p->drawPath(octagon);
+        p->setPen(QPen(onFill, stroke * 0.95, Qt::SolidLine, Qt::RoundCap));
+        p->drawLine(QPointF(c.x(), r.top() + side * 0.24), QPointF(c.x(), r.top() + side * 0.58));
+        p->setPen(Qt::NoPen);
+        p->setBrush(onFill);
+        p->drawEllipse(QPointF(c.x(), r.top() + side * 0.74), stroke * 0.55, stroke * 0.55);
+        break;
+    }
+    case Glyph::NeverReturned: {
+        QPen pen(theme::strong(Tone::Warn, palette), qMax<qreal>(1.0, side * 0.08));
+        pen.setDashPattern({2.0, 1.6});
+        p->setPen(pen);
+        p->setBrush(Qt::NoBrush);
+        p->drawEllipse(r.center(), side * 0.4, side * 0.4);
+        p->setPen(Qt::NoPen);
+        p->setBrush(theme::strong(Tone::Warn, palette));
+        for (int k = -1; k <= 1; ++k)
+            p->drawEllipse(QPointF(r.center().x() + k * side * 0.17, r.center().y()), stroke * 0.5, stroke * 0.5);
         break;
     }
     case Glyph::Miss: {

@@ -12,6 +12,7 @@ class QPainter;
 //   badges: verified = filled shield with a check; reconstructed = outlined shield with "="; damaged = triangle "!";
 //           not on record = dashed empty shield
 //   marks:  ledger changed = diamond; collapsed = ticket; undeclared = dashed square; miss = down triangle
+//   runs:   tool error = filled octagon "!"; never returned / no response = dashed ring with an ellipsis
 namespace tf::ui {
 
 enum class Glyph
@@ -26,6 +27,8 @@ enum class Glyph
     LedgerChanged,
     Collapsed,
     Undeclared,
+    ToolError,
+    NeverReturned,
     Miss, // the last: glyphIcon() keeps one icon per glyph up to it
 };
 

@@ -3,6 +3,7 @@
 #include "core/recording/callview.h"
 #include "core/recording/run.h"
 #include "core/report/hitrate.h"
+#include "core/report/tokentotals.h"
 
 #include <QMetaType>
 #include <QString>
@@ -20,12 +21,11 @@ struct LoadedRun
     std::vector<recording::CallSummary> calls;
     report::HitRate hitRate;
     std::vector<recording::Gap> gaps; // recording::distinctGaps(): computed with the summaries, off the GUI thread
-    QString path;        // as opened (a resource path for the bundled sample)
-    QString displayName; // file name, or the bundled sample's name
+    QString path;                     // as opened (a resource path for the bundled sample)
+    QString displayName;              // file name, or the bundled sample's name
     bool bundled = false;
 
-    // Tokens summed over the calls that reported them; nullopt when none did.
-    std::optional<double> cacheReadTotal, cacheWriteTotal;
+    report::TokenTotals tokens; // summed over the calls that reported them
 };
 
 using RunHandle = std::shared_ptr<const LoadedRun>;

@@ -13,6 +13,7 @@
 #include "qtstrings.h"
 #include "receiptpane.h"
 #include "reportexport.h"
+#include "responsepane.h"
 #include "runloader.h"
 #include "sincepreviouspane.h"
 #include "stripchart.h"
@@ -128,6 +129,7 @@ void MainWindow::createPanes()
     m_wire = new WirePane(this);
     m_since = new SincePreviousPane(this);
     m_receipt = new ReceiptPane(this);
+    m_response = new ResponsePane(this);
 
     m_stripDock = addPane(m_strip, tr("Strip Chart"), QStringLiteral("stripDock"));
     m_callsDock = addPane(m_calls, tr("Calls"), QStringLiteral("callsDock"));
@@ -136,6 +138,7 @@ void MainWindow::createPanes()
     m_wireDock = addPane(m_wire, tr("Wire"), QStringLiteral("wireDock"));
     m_sinceDock = addPane(m_since, tr("Since Previous Call"), QStringLiteral("sincePreviousDock"));
     m_receiptDock = addPane(m_receipt, tr("Receipt"), QStringLiteral("receiptDock"));
+    m_responseDock = addPane(m_response, tr("Response"), QStringLiteral("responseDock"));
 
     connect(m_calls, &CallsPane::currentCallChanged, this, &MainWindow::onCallSelected);
     connect(m_strip, &StripChart::callActivated, m_calls, &CallsPane::setCurrentCall);
@@ -180,11 +183,13 @@ void MainWindow::arrangeDocks()
     addDockWidget(Qt::RightDockWidgetArea, m_findingsDock);
     splitDockWidget(m_findingsDock, m_wireDock, Qt::Horizontal);
     splitDockWidget(m_findingsDock, m_sinceDock, Qt::Vertical);
+    tabifyDockWidget(m_findingsDock, m_responseDock);
     tabifyDockWidget(m_sinceDock, m_receiptDock);
     splitDockWidget(m_wireDock, m_ledgerDock, Qt::Vertical);
     for (QDockWidget *d : std::as_const(m_docks))
         d->show();
     m_sinceDock->raise();
+    m_findingsDock->raise();
 }
 
 void MainWindow::sizeDocks()
@@ -272,6 +277,15 @@ void MainWindow::createActions()
           [this] { jump(Jump::NextDamaged); });
     addGo(tr("Previous Damaged Part"), QKeySequence(Qt::SHIFT | Qt::Key_D), QStringLiteral("previousDamagedAction"),
           [this] { jump(Jump::PreviousDamaged); });
+    go->addSeparator();
+    addGo(tr("Next &Turn"), QKeySequence(Qt::Key_T), QStringLiteral("nextTurnAction"),
+          [this] { jump(Jump::NextTurn); });
+    addGo(tr("Previous Turn"), QKeySequence(Qt::SHIFT | Qt::Key_T), QStringLiteral("previousTurnAction"),
+          [this] { jump(Jump::PreviousTurn); });
+    addGo(tr("Next &Error"), QKeySequence(Qt::Key_E), QStringLiteral("nextProblemAction"),
+          [this] { jump(Jump::NextProblem); });
+    addGo(tr("Previous Error"), QKeySequence(Qt::SHIFT | Qt::Key_E), QStringLiteral("previousProblemAction"),
+          [this] { jump(Jump::PreviousProblem); });
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     for (QDockWidget *d : std::as_const(m_docks))
@@ -411,6 +425,8 @@ void MainWindow::onLoaded(const RunHandle &run)
     m_strip->setRun(run);
     m_service->setRun(run);
     m_calls->setRun(run);
+    // On a run that is not armed the Findings pane has nothing to show; what the model answered comes first.
+    (run->run->constants.armed ? m_findingsDock : m_responseDock)->raise();
     if (!run->bundled)
         addRecentFile(run->path);
     if (run->calls.empty()) {
@@ -430,9 +446,11 @@ void MainWindow::onCallSelected(int ordinal)
         return;
     m_strip->setCurrentCall(ordinal);
     const recording::CallSummary &c = m_run->calls[std::size_t(ordinal)];
-    m_statusCall->setText(tr("Call %1 of %2 · epoch %3 · %4")
+    m_statusCall->setText(tr("Call %1 of %2 · turn %3 of %4 · iteration %5 · %6")
                               .arg(ordinal + 1)
                               .arg(m_run->calls.size())
+                              .arg(c.turn + 1)
+                              .arg(m_run->run->turns.size())
                               .arg(c.epoch)
                               .arg(toQString(c.callRuntimeStageId)));
     m_service->request(std::size_t(ordinal));
@@ -454,6 +472,7 @@ void MainWindow::applyBundle(const BundleHandle &bundle)
     m_wire->setBundle(bundle);
     m_since->setBundle(bundle);
     m_receipt->setBundle(bundle);
+    m_response->setBundle(bundle);
 }
 
 void MainWindow::showCall(int ordinal)

@@ -20,6 +20,7 @@ class CallsPane;
 class FindingsPane;
 class LedgerPane;
 class ReceiptPane;
+class ResponsePane;
 class RunLoader;
 class SincePreviousPane;
 class StripChart;
@@ -27,8 +28,8 @@ class SummaryBar;
 class WirePane;
 
 // The Tracefold main window: the summary bar on top, the strip chart across all calls, and one dock per pane
-// (calls, findings, ledger, wire, since previous call, receipt). Loading runs in the background with a progress
-// dialog; an error is shown with its reason and whatever was open stays open.
+// (calls, findings, response, ledger, wire, since previous call, receipt). Loading runs in the background with a
+// progress dialog; an error is shown with its reason and whatever was open stays open.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -112,6 +113,7 @@ private:
     WirePane *m_wire = nullptr;
     SincePreviousPane *m_since = nullptr;
     ReceiptPane *m_receipt = nullptr;
+    ResponsePane *m_response = nullptr;
     QList<QDockWidget *> m_docks;
     QDockWidget *m_stripDock = nullptr;
     QDockWidget *m_callsDock = nullptr;
@@ -120,6 +122,7 @@ private:
     QDockWidget *m_wireDock = nullptr;
     QDockWidget *m_sinceDock = nullptr;
     QDockWidget *m_receiptDock = nullptr;
+    QDockWidget *m_responseDock = nullptr;
 
     QMenu *m_recentMenu = nullptr;
     QMenu *m_viewMenu = nullptr;

@@ -110,12 +110,7 @@ RunLoader::Outcome RunLoader::loadNow(const QString &path, const std::atomic<boo
     }
     run->hitRate = report::hitRate(run->calls);
     run->gaps = recording::distinctGaps(run->run->gaps, run->calls);
-    for (const recording::CallSummary &c : run->calls) {
-        if (c.cacheRead)
-            run->cacheReadTotal = run->cacheReadTotal.value_or(0) + *c.cacheRead;
-        if (c.cacheWrite)
-            run->cacheWriteTotal = run->cacheWriteTotal.value_or(0) + *c.cacheWrite;
-    }
+    run->tokens = report::tokenTotals(run->calls);
     out.run = std::move(run);
     return out;
 }

@@ -24,6 +24,7 @@ SummaryBar::SummaryBar(QWidget *parent)
     m_file = addField(QStringLiteral("summaryFile"), tr("Recording"), 0, 260);
     m_runId = addField(QStringLiteral("summaryRunId"), tr("Run"), 0, 220);
     m_model = addField(QStringLiteral("summaryModel"), tr("Model"), 0, 220);
+    m_outcome = addField(QStringLiteral("summaryOutcome"), tr("Outcome"), 0, 260);
     m_calls = addField(QStringLiteral("summaryCalls"), tr("Calls"), 0);
     m_tokens = addField(QStringLiteral("summaryTokens"), tr("Tokens"), 0);
     m_cache = addField(QStringLiteral("summaryCache"), tr("Cache"), 0);
@@ -43,6 +44,51 @@ SummaryBar::SummaryBar(QWidget *parent)
     gapLayout->addWidget(caption);
     gapLayout->addWidget(m_gaps);
     layout->addWidget(gapBox, 0);
+}
+
+void SummaryBar::setOutcome(const recording::Run &run)
+{
+    const recording::RunOutcome &o = run.outcome;
+    QString text;
+    Tone tone = Tone::Good;
+    switch (o.status) {
+    case recording::OutcomeStatus::Completed:
+        text = tr("Completed");
+        break;
+    case recording::OutcomeStatus::Failed:
+        text = o.call ? tr("Failed at call %1").arg(*o.call + 1) : tr("Failed");
+        tone = Tone::Bad;
+        break;
+    case recording::OutcomeStatus::Paused:
+        text = o.call ? tr("Paused at call %1").arg(*o.call + 1) : tr("Paused");
+        tone = Tone::Warn;
+        break;
+    case recording::OutcomeStatus::Incomplete:
+        text = tr("Incomplete");
+        tone = Tone::Neutral;
+        break;
+    }
+    if (!run.limits.empty()) {
+        QStringList kinds;
+        for (const recording::RunLimit &l : run.limits)
+            if (l.kind != "context.budget_pressure" && !kinds.contains(toQString(l.kind)))
+                kinds << toQString(l.kind);
+        if (!kinds.isEmpty())
+            text += tr(" · limit hit");
+    }
+    m_outcome->setText(text);
+    QPalette p = m_outcome->palette();
+    p.setColor(QPalette::WindowText,
+               tone == Tone::Good ? palette().color(QPalette::WindowText) : theme::strong(tone, p));
+    m_outcome->setPalette(p);
+    QString tip = text;
+    if (o.message)
+        tip += QLatin1Char('\n') + toQString(*o.message);
+    for (const recording::RunLimit &l : run.limits)
+        tip += QLatin1Char('\n') + tr("%1%2: %3")
+                                       .arg(toQString(l.kind), l.call ? tr(" at call %1").arg(*l.call + 1) : QString(),
+                                            toQString(l.message));
+    m_outcome->setToolTip(toolTipText(tip));
 }
 
 ElidedLabel *SummaryBar::addField(const QString &objectName, const QString &caption, int stretch, int maxWidth)
@@ -75,7 +121,7 @@ QString SummaryBar::fieldText(const QString &objectName) const
 void SummaryBar::setRun(const RunHandle &handle)
 {
     if (!handle) {
-        for (ElidedLabel *l : {m_file, m_runId, m_model, m_calls, m_tokens, m_cache, m_answer})
+        for (ElidedLabel *l : {m_file, m_runId, m_model, m_outcome, m_calls, m_tokens, m_cache, m_answer})
             l->setText(QString());
         m_gaps->setChips({}, {});
         return;
@@ -90,10 +136,16 @@ void SummaryBar::setRun(const RunHandle &handle)
     if (!run.provider.empty())
         model += QStringLiteral(" · ") + toQString(run.provider);
     m_model->setText(model);
-    m_calls->setText(QString::number(handle->calls.size()));
+    m_calls->setText(run.turns.size() > 1 ? tr("%1 in %2 turns").arg(handle->calls.size()).arg(run.turns.size())
+                                          : QString::number(handle->calls.size()));
+    setOutcome(run);
     const auto count = [&](const std::optional<double> &v) { return v ? formatCount(*v) : QStringLiteral("—"); };
-    m_tokens->setText(tr("in %1 · out %2").arg(count(run.totalInputTokens), count(run.totalOutputTokens)));
-    QString cache = tr("read %1 · write %2").arg(count(handle->cacheReadTotal), count(handle->cacheWriteTotal));
+    const report::TokenTotals &tokens = handle->tokens;
+    m_tokens->setText(tr("in %1 · out %2").arg(count(tokens.input), count(tokens.output)) +
+                      (tokens.partial() && tokens.reportingCalls ? tr(" (partial)") : QString()));
+    m_tokens->setToolTip(toolTipText(
+        tr("Summed over the %1 of %2 calls that reported usage").arg(tokens.reportingCalls).arg(tokens.calls)));
+    QString cache = tr("read %1 · write %2").arg(count(tokens.cacheRead), count(tokens.cacheWrite));
     if (handle->hitRate.rate)
         cache += tr(" · hit %1%").arg(QString::number(*handle->hitRate.rate * 100, 'f', 1));
     else

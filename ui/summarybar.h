@@ -25,6 +25,7 @@ public:
     ChipStrip *gaps() const { return m_gaps; }
 
 private:
+    void setOutcome(const recording::Run &run);
     ElidedLabel *addField(const QString &objectName, const QString &caption, int stretch, int maxWidth = 0);
 
     ElidedLabel *m_file = nullptr;
@@ -34,6 +35,7 @@ private:
     ElidedLabel *m_tokens = nullptr;
     ElidedLabel *m_cache = nullptr;
     ElidedLabel *m_answer = nullptr;
+    ElidedLabel *m_outcome = nullptr;
     ChipStrip *m_gaps = nullptr;
 };
 

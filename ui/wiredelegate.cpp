@@ -22,6 +22,8 @@ struct Badge
 QList<Badge> badgesFor(const QModelIndex &index)
 {
     QList<Badge> out;
+    if (index.data(WireModel::ToolErrorRole).toBool())
+        out.append({{WireModel::tr("tool error"), Tone::Bad, false}, Glyph::ToolError});
     if (index.data(WireModel::CollapsedRole).toBool())
         out.append(
             {{WireModel::tr("collapsed · %1").arg(index.data(WireModel::StandingRole).toString()), Tone::Warn, false},
@@ -37,6 +39,8 @@ QList<Badge> badgesFor(const QModelIndex &index)
 
 QBrush WireDelegate::rowBackground(const QModelIndex &index, const QPalette &palette)
 {
+    if (index.data(WireModel::ToolErrorRole).toBool())
+        return theme::tint(Tone::Bad, palette, 0.14);
     if (index.data(WireModel::CollapsedRole).toBool())
         return theme::tint(Tone::Warn, palette, 0.14);
     if (index.data(WireModel::DamagedRole).toBool())

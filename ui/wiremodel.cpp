@@ -118,7 +118,8 @@ void WireModel::setBundle(const BundleHandle &bundle)
                     item.contentSource = *content;
                     item.size = int(text::lengthU16(text));
                     item.lone = lonePoints(text);
-                    item.preview = !text.empty() ? previewOf(text) : previewLine(f.toolCalls.join(QStringLiteral(", ")));
+                    item.preview =
+                        !text.empty() ? previewOf(text) : previewLine(f.toolCalls.join(QStringLiteral(", ")));
                 } else {
                     item.content = f.content;
                     item.size = int(item.content.size());
@@ -148,8 +149,14 @@ void WireModel::setBundle(const BundleHandle &bundle)
                 // "undeclared" applies to result messages only: the id of a tool call is not a result.
                 item.undeclared =
                     !f.toolCallId.isEmpty() && findings::isResultMessage(m) && undeclared.contains(f.toolCallId);
+                // The tool threw: what the model read here is the error text (spec/runs.md §3).
+                if (!f.toolCallId.isEmpty() && findings::isResultMessage(m))
+                    if (const recording::Event *end = m_bundle->run->run->toolEnd(f.toolCallId.toStdString()))
+                        item.toolError = end->payloadError;
                 applyCheck(item, QStringLiteral("messages/") + QString::number(i));
                 QStringList status;
+                if (item.toolError)
+                    status << tr("tool error");
                 if (item.collapsed)
                     status << tr("collapsed (%1)").arg(item.standing);
                 if (item.undeclared)
@@ -281,6 +288,8 @@ QVariant WireModel::data(const QModelIndex &index, int role) const
         return item.collapsed;
     case UndeclaredRole:
         return item.undeclared;
+    case ToolErrorRole:
+        return item.toolError;
     case DamagedRole:
         return item.damaged;
     case BadgeRole:
@@ -327,6 +336,8 @@ QVariant WireModel::data(const QModelIndex &index, int role) const
             tip << tr("Sent as a collapse ticket (standing %1) instead of its %2 UTF-16 units:")
                        .arg(item.standing, formatCount(std::size_t(item.originalSize)))
                 << item.ticket;
+        if (item.toolError)
+            tip << tr("The tool threw: this message is its error text, and the model read it as the result.");
         if (item.undeclared)
             tip << tr("Undeclared: no standing names this result, so it was served in full.");
         if (item.badge >= 0)

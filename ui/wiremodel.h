@@ -39,6 +39,7 @@ public:
         ItemIndexRole,                // int: position in its group (message index for messages)
         CollapsedRole,                // bool
         UndeclaredRole,               // bool: a result no standing names
+        ToolErrorRole,                // bool: a tool result whose tool threw (its content is the error text)
         DamagedRole,                  // bool: its receipt check is damaged
         BadgeRole,                    // int (recording::Badge) of its receipt check, or invalid
         CheckReasonRole,              // QString: why the badge
@@ -78,7 +79,7 @@ private:
         int originalSize = 0;
         int badge = -1;
         QList<QPoint> lone, originalLone; // lone surrogates (position, code unit), shown as U+FFFD
-        bool collapsed = false, undeclared = false, damaged = false;
+        bool collapsed = false, undeclared = false, damaged = false, toolError = false;
     };
     static const QString &text(QString &cache, const json::Value &source);
     BundleHandle m_bundle;

@@ -3,6 +3,25 @@
 
 #include "core/json/writer.h"
 
+namespace tf::recording {
+
+std::string ToolCallRequest::argsText() const
+{
+    return json::prettyPrint(args);
+}
+
+std::optional<std::string> ToolCallRequest::findingsText() const
+{
+    return findings ? std::optional(json::prettyPrint(*findings)) : std::nullopt;
+}
+
+std::string ToolRun::argsText() const
+{
+    return json::prettyPrint(args);
+}
+
+} // namespace tf::recording
+
 namespace tf::recording::detail {
 
 namespace {

@@ -23,6 +23,10 @@ struct ToolCallRequest
     std::string id, name;
     json::Value args = json::Value::object();
     std::optional<json::Value> findings; // args._findings: the model's own declaration, on an armed run
+
+    // Pretty-printed JSON, for display.
+    std::string argsText() const;
+    std::optional<std::string> findingsText() const;
 };
 
 // What the model answered at a call: llm_end with the call's run id and stage id (spec/runs.md §2).
@@ -52,6 +56,8 @@ struct ToolRun
     std::optional<std::size_t> startEvent, endEvent;
     // Why it never returned or never ran, when it did not ("paused for a human", "the run failed", ...).
     std::string missingReason;
+
+    std::string argsText() const; // pretty-printed JSON
 };
 
 } // namespace tf::recording

@@ -38,35 +38,6 @@ const char *foundTypeName(char c)
     }
 }
 
-// Text from the file quoted in a one-line message: control characters (C0, DEL, C1, line separators) and lone
-// surrogates become \uXXXX, so a key or value can neither break the line nor drive a terminal; long text is cut.
-std::string printable(std::string_view wtf8, std::size_t maxUnits = 120)
-{
-    const std::u16string u = text::toUtf16(wtf8);
-    std::string out;
-    for (std::size_t i = 0; i < u.size(); ++i) {
-        if (i >= maxUnits) {
-            out += "\u2026";
-            break;
-        }
-        const char16_t c = u[i];
-        if (text::isHighSurrogate(c) && i + 1 < u.size() && text::isLowSurrogate(u[i + 1])) {
-            out += text::toWtf8(std::u16string_view(u).substr(i, 2));
-            ++i;
-            continue;
-        }
-        if (c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x2028 || c == 0x2029 || text::isHighSurrogate(c) ||
-            text::isLowSurrogate(c)) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", unsigned(c));
-            out += buf;
-            continue;
-        }
-        out += text::toWtf8(std::u16string_view(&c, 1));
-    }
-    return out;
-}
-
 std::string keysOf(const json::Value &object)
 {
     constexpr std::size_t kMaxKeys = 20;
@@ -79,7 +50,7 @@ std::string keysOf(const json::Value &object)
         }
         if (!out.empty())
             out += ", ";
-        out += printable(m->key, 60);
+        out += text::printableLine(m->key, 60);
         ++listed;
     }
     return out;
@@ -399,7 +370,7 @@ void Loader::classify(const json::Value &root, const LoadErrors &errors)
     if (const json::Value *header = root.findObject("header");
         header && header->contains("format") && root.findArray("records")) {
         const json::Value *f = header->findString("format");
-        fail("this is an audit bundle (" + (f ? printable(f->asString()) : std::string("unknown format")) +
+        fail("this is an audit bundle (" + (f ? text::printableLine(f->asString()) : std::string("unknown format")) +
              "); its payloads are bounded and cannot be replayed");
     }
     if (root.findArray("commitLog") && root.findArray("served")) {

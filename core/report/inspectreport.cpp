@@ -4,6 +4,7 @@
 
 #include "core/json/jsnumber.h"
 #include "core/json/writer.h"
+#include "core/text/utf.h"
 
 #include <algorithm>
 #include <sstream>
@@ -27,6 +28,57 @@ Value optNumber(const std::optional<double> &d)
 Value optBool(const std::optional<bool> &b)
 {
     return b ? Value::boolean(*b) : Value::null();
+}
+
+Value optString(const std::optional<std::string> &s)
+{
+    return s ? str(*s) : Value::null();
+}
+
+// 1-based call numbers, as every surface shows them.
+Value callNumber(const std::optional<std::size_t> &ordinal)
+{
+    return ordinal ? Value::number(double(*ordinal + 1)) : Value::null();
+}
+
+Value turnsJson(const recording::Run &run)
+{
+    Value out = Value::array();
+    for (const recording::Turn &t : run.turns) {
+        Value o = Value::object();
+        o.set("turn", Value::number(double(t.number)));
+        o.set("runId", t.runId.empty() ? Value::null() : str(t.runId));
+        o.set("userPrompt", optString(t.userPrompt));
+        o.set("finalAnswer", optString(t.finalAnswer));
+        Value calls = Value::array();
+        for (std::size_t c : t.calls)
+            calls.push_back(Value::number(double(c + 1)));
+        o.set("calls", calls);
+        out.push_back(o);
+    }
+    return out;
+}
+
+Value outcomeJson(const recording::Run &run)
+{
+    Value o = Value::object();
+    o.set("status", str(recording::outcomeStatusId(run.outcome.status)));
+    o.set("message", optString(run.outcome.message));
+    o.set("call", callNumber(run.outcome.call));
+    return o;
+}
+
+Value limitsJson(const recording::Run &run)
+{
+    Value out = Value::array();
+    for (const recording::RunLimit &l : run.limits) {
+        Value o = Value::object();
+        o.set("kind", str(l.kind));
+        o.set("message", str(l.message));
+        o.set("call", callNumber(l.call));
+        out.push_back(o);
+    }
+    return out;
 }
 
 Value gapsJson(const std::vector<recording::Gap> &gaps)
@@ -75,6 +127,35 @@ std::string verificationCell(const recording::CallSummary &c)
     return c.damaged ? "DAMAGED " + s : s;
 }
 
+// The response in a word: its stop reason (no model text: the table holds no untrusted text), or none on record.
+std::string responseCell(const recording::CallSummary &c)
+{
+    if (!c.response)
+        return "NONE";
+    return c.response->stopReason ? text::printableLine(*c.response->stopReason, 16) : "?";
+}
+
+// Tools run for the response: how many, how many failed, how many never returned.
+std::string toolsCell(const recording::CallSummary &c)
+{
+    const std::size_t asked = c.response ? c.response->toolCalls.size() : 0;
+    if (c.toolResults.empty() && asked == 0)
+        return "-";
+    std::size_t errors = 0, open = 0;
+    for (const auto &t : c.toolResults) {
+        errors += t.error;
+        open += !t.returned;
+    }
+    std::string s = std::to_string(c.toolResults.size());
+    if (errors)
+        s += " " + std::to_string(errors) + "E";
+    if (open)
+        s += " " + std::to_string(open) + "open";
+    if (asked > c.toolResults.size())
+        s += " " + std::to_string(asked - c.toolResults.size()) + "unrun";
+    return s;
+}
+
 } // namespace
 
 namespace {
@@ -107,13 +188,19 @@ Value inspectHead(const recording::Run &run, const std::vector<recording::CallSu
     if (!h.rate)
         hr.set("reason", str(h.reason));
     doc.set("hitRate", hr);
-    doc.set("finalAnswer", run.finalAnswer ? str(*run.finalAnswer) : Value::null());
+    doc.set("finalAnswer", optString(run.finalAnswer));
+    doc.set("turns", turnsJson(run));
+    doc.set("outcome", outcomeJson(run));
+    doc.set("limits", limitsJson(run));
     return doc;
 }
 
 Value inspectCall(const recording::CallSummary &c)
 {
     Value o = Value::object();
+    o.set("index", Value::number(double(c.ordinal + 1)));
+    o.set("turn", Value::number(double(c.turn + 1)));
+    o.set("runId", c.runId.empty() ? Value::null() : str(std::string(c.runId)));
     o.set("epoch", Value::number(c.epoch));
     o.set("callRuntimeStageId", str(c.callRuntimeStageId));
     o.set("messageCount", c.messageCount ? Value::number(double(*c.messageCount)) : Value::null());
@@ -151,6 +238,40 @@ Value inspectCall(const recording::CallSummary &c)
     }
     o.set("verification", verification);
     o.set("damaged", Value::boolean(c.damaged));
+    if (c.response) {
+        Value r = Value::object();
+        r.set("text", str(c.response->text));
+        r.set("stopReason", optString(c.response->stopReason));
+        r.set("durationMs", optNumber(c.response->durationMs));
+        Value usage = Value::object();
+        usage.set("input", optNumber(c.input));
+        usage.set("output", optNumber(c.output));
+        usage.set("cacheRead", optNumber(c.cacheRead));
+        usage.set("cacheWrite", optNumber(c.cacheWrite));
+        r.set("usage", usage);
+        Value toolCalls = Value::array();
+        for (const auto &[id, name] : c.response->toolCalls) {
+            Value t = Value::object();
+            t.set("id", str(id));
+            t.set("name", str(name));
+            toolCalls.push_back(t);
+        }
+        r.set("toolCalls", toolCalls);
+        o.set("response", r);
+    } else {
+        o.set("response", Value::null());
+    }
+    Value toolResults = Value::array();
+    for (const recording::CallSummary::ToolResultBrief &t : c.toolResults) {
+        Value v = Value::object();
+        v.set("id", str(t.id));
+        v.set("name", str(t.name));
+        v.set("error", Value::boolean(t.error));
+        v.set("durationMs", optNumber(t.durationMs));
+        v.set("returned", Value::boolean(t.returned));
+        toolResults.push_back(v);
+    }
+    o.set("toolResults", toolResults);
     Value gapNames = Value::array();
     for (const recording::Gap &g : c.gaps())
         gapNames.push_back(str(g.name));
@@ -196,19 +317,25 @@ std::string inspectTable(const recording::Run &run, const std::vector<recording:
         const char *title;
         std::vector<std::string> cells;
     };
-    std::vector<Column> cols = {{"epoch", {}},     {"messages", {}},   {"collapsed", {}},
-                                {"piece B", {}},   {"piece Δ", {}},    {"prefix", {}},
-                                {"cacheRead", {}}, {"cacheWrite", {}}, {"verification", {}}};
+    std::vector<Column> cols = {{"call", {}},        {"turn", {}},     {"epoch", {}},     {"response", {}},
+                                {"tools", {}},       {"messages", {}}, {"collapsed", {}}, {"piece B", {}},
+                                {"piece Δ", {}},     {"prefix", {}},   {"cacheRead", {}}, {"cacheWrite", {}},
+                                {"verification", {}}};
     for (const recording::CallSummary &c : calls) {
-        cols[0].cells.push_back(std::to_string(c.epoch));
-        cols[1].cells.push_back(c.messageCount ? std::to_string(*c.messageCount) : "-");
-        cols[2].cells.push_back(std::to_string(c.collapsedIds.size()));
-        cols[3].cells.push_back(c.pieceSizeUtf8 ? std::to_string(*c.pieceSizeUtf8) : "-");
-        cols[4].cells.push_back(c.pieceLengthU16 ? (c.pieceChangedSincePrevious ? "changed" : "same") : "-");
-        cols[5].cells.push_back(yesNoUnknown(c.prefixReusable));
-        cols[6].cells.push_back(optCount(c.cacheRead));
-        cols[7].cells.push_back(optCount(c.cacheWrite));
-        cols[8].cells.push_back(verificationCell(c));
+        std::size_t k = 0;
+        cols[k++].cells.push_back(std::to_string(c.ordinal + 1));
+        cols[k++].cells.push_back(std::to_string(c.turn + 1));
+        cols[k++].cells.push_back(std::to_string(c.epoch));
+        cols[k++].cells.push_back(responseCell(c));
+        cols[k++].cells.push_back(toolsCell(c));
+        cols[k++].cells.push_back(c.messageCount ? std::to_string(*c.messageCount) : "-");
+        cols[k++].cells.push_back(std::to_string(c.collapsedIds.size()));
+        cols[k++].cells.push_back(c.pieceSizeUtf8 ? std::to_string(*c.pieceSizeUtf8) : "-");
+        cols[k++].cells.push_back(c.pieceLengthU16 ? (c.pieceChangedSincePrevious ? "changed" : "same") : "-");
+        cols[k++].cells.push_back(yesNoUnknown(c.prefixReusable));
+        cols[k++].cells.push_back(optCount(c.cacheRead));
+        cols[k++].cells.push_back(optCount(c.cacheWrite));
+        cols[k++].cells.push_back(verificationCell(c));
     }
     std::vector<std::size_t> widths;
     for (const Column &col : cols) {
@@ -245,6 +372,20 @@ std::string inspectTable(const recording::Run &run, const std::vector<recording:
             out << ' ' << g.name;
         out << '\n';
     }
+    out << "turns: " << run.turns.size() << ", outcome: " << recording::outcomeStatusId(run.outcome.status);
+    if (run.outcome.call)
+        out << " at call " << *run.outcome.call + 1;
+    if (run.outcome.message)
+        out << ": " << text::printableLine(*run.outcome.message);
+    out << '\n';
+    for (const recording::RunLimit &l : run.limits) {
+        out << "limit: " << l.kind;
+        if (l.call)
+            out << " at call " << *l.call + 1;
+        out << " (" << text::printableLine(l.message) << ")\n";
+    }
+    out << "response: stop reason, NONE when not on record; tools: run, E failed, open never returned, unrun asked for "
+           "and never run\n";
     out << "V verified, R reconstructed, D damaged, N not on record\n";
     return out.str();
 }

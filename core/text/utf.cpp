@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 
 namespace tf::text {
@@ -274,6 +275,33 @@ std::size_t findInvalidUtf8(std::string_view s)
         i += len;
     }
     return std::string_view::npos;
+}
+
+std::string printableLine(std::string_view wtf8, std::size_t maxUnits)
+{
+    const std::u16string u = toUtf16(wtf8);
+    std::string out;
+    for (std::size_t i = 0; i < u.size(); ++i) {
+        if (i >= maxUnits) {
+            out += "\u2026";
+            break;
+        }
+        const char16_t c = u[i];
+        if (isHighSurrogate(c) && i + 1 < u.size() && isLowSurrogate(u[i + 1])) {
+            out += toWtf8(std::u16string_view(u).substr(i, 2));
+            ++i;
+            continue;
+        }
+        if (c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x2028 || c == 0x2029 || isHighSurrogate(c) ||
+            isLowSurrogate(c)) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", unsigned(c));
+            out += buf;
+            continue;
+        }
+        out += toWtf8(std::u16string_view(&c, 1));
+    }
+    return out;
 }
 
 } // namespace tf::text

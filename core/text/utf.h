@@ -32,6 +32,11 @@ std::size_t utf8SequenceLengthAt(std::string_view bytes, std::size_t i);
 // Strict UTF-8 validation (no surrogates, no overlongs). Returns the offset of the first bad byte, or npos.
 std::size_t findInvalidUtf8(std::string_view bytes);
 
+// Text from a recording quoted on one line of a message or a terminal table: control characters (C0, DEL, C1, line
+// separators) and lone surrogates become \uXXXX, so it can neither break the line nor drive a terminal; text past
+// maxUnits UTF-16 units is cut with an ellipsis.
+std::string printableLine(std::string_view wtf8, std::size_t maxUnits = 120);
+
 inline bool isHighSurrogate(char16_t u)
 {
     return u >= 0xD800 && u <= 0xDBFF;

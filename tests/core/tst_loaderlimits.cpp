@@ -245,14 +245,13 @@ void TestLoaderLimits::manyRunIdsAreNotQuadratic()
     qDebug("%d events with distinct run ids (%s): loaded in %lld ms", kEvents, ndjson ? "ndjson" : "recording",
            timer.elapsed());
     QVERIFY2(r.run, r.error.c_str());
-    if (ndjson) {
-        QCOMPARE(r.run->events.size(), std::size_t(1)); // the first run only
-        QCOMPARE(q(r.run->runId), QByteArray("run-0-1"));
-        QVERIFY(hasWarning(*r.run, "this log holds 200000 runs; showing run-0-1"));
-    } else {
-        QCOMPARE(r.run->events.size(), std::size_t(kEvents));
-        QVERIFY(hasWarning(*r.run, "events carry 200000 run ids"));
-    }
+    // spec/runs.md §1: every run is shown, each turn_start a turn; nothing is dropped or warned about.
+    QCOMPARE(r.run->events.size(), std::size_t(kEvents));
+    QCOMPARE(r.run->runIds.size(), std::size_t(kEvents));
+    QCOMPARE(r.run->turns.size(), std::size_t(kEvents));
+    QCOMPARE(q(r.run->runId), QByteArray("run-0-1"));
+    QCOMPARE(q(r.run->turns.back().runId), QByteArray("run-199999-1"));
+    QVERIFY(!hasWarning(*r.run, "run"));
 }
 
 void TestLoaderLimits::manyCallsWithoutTurnStartAreNotQuadratic()
@@ -335,10 +334,15 @@ void TestLoaderLimits::ndjsonRunSelection()
     const std::string log = eventJson("agentfootprint.agent.turn_start", "{}", "run-1-1") + "\n" +
                             eventJson("agentfootprint.agent.turn_start", "{}", "run-2-1") + "\n" +
                             eventJson("agentfootprint.agent.turn_end", "{}", "run-2-1") + "\n";
-    const LoadResult first = fromBytes(log);
-    QVERIFY2(first.run, first.error.c_str());
-    QCOMPARE(q(first.run->runId), QByteArray("run-1-1"));
-    QCOMPARE(first.run->events.size(), std::size_t(1));
+    // Without a choice every run is kept, each its own turn (spec/runs.md §1).
+    const LoadResult all = fromBytes(log);
+    QVERIFY2(all.run, all.error.c_str());
+    QCOMPARE(q(all.run->runId), QByteArray("run-1-1"));
+    QCOMPARE(all.run->events.size(), std::size_t(3));
+    QCOMPARE(all.run->turns.size(), std::size_t(2));
+    QVERIFY(!all.run->turns[0].ended);
+    QVERIFY(all.run->turns[1].ended);
+    QCOMPARE(all.run->outcome.status, recording::OutcomeStatus::Completed);
 
     recording::LoadControl pick;
     pick.runId = "run-2-1";

@@ -22,9 +22,9 @@ struct CallBundle
     // `previousComplete` (it came from the service's cache of full views).
     std::shared_ptr<const recording::CallView> previous;
     bool previousComplete = false;
-    findings::LedgerFold fold;                           // over view->ledger
-    QList<DiffLine> pieceDiff;                           // previous piece → this piece, line by line
-    double buildMs = 0;                                  // time spent building (for the status bar)
+    findings::LedgerFold fold; // over view->ledger
+    QList<DiffLine> pieceDiff; // previous piece → this piece, line by line
+    double buildMs = 0;        // time spent building (for the status bar)
 };
 
 using BundleHandle = std::shared_ptr<const CallBundle>;

@@ -35,7 +35,11 @@ struct MessageFields
     QStringList toolCalls; // an assistant's calls, "name(id)"
     QString toolCallsJson; // the calls pretty-printed, for the detail view
 };
-enum class MessageContent { Include, Skip };
+enum class MessageContent
+{
+    Include,
+    Skip
+};
 // Skip leaves `content` empty (and contentIsText set): for callers that read a long text themselves.
 MessageFields messageFields(const json::Value &message, MessageContent content = MessageContent::Include);
 

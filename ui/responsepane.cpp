@@ -12,6 +12,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
+#include <QLabel>
 #include <QPlainTextEdit>
 #include <QSplitter>
 #include <QTableView>
@@ -92,12 +93,30 @@ ResponsePane::ResponsePane(QWidget *parent)
     headLayout->addLayout(lines, 1);
     layout->addWidget(head);
 
+    // What happened to the run here: it failed, paused for a human, or hit a limit (spec/runs.md §4).
+    m_runNote = new QLabel(this);
+    m_runNote->setObjectName(QStringLiteral("responseRunNote"));
+    m_runNote->setTextFormat(Qt::PlainText); // the error text is the provider's, untrusted
+    m_runNote->setWordWrap(true);
+    m_runNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_runNote->setContentsMargins(10, 6, 10, 6);
+    m_runNote->setAutoFillBackground(true);
+    m_runNote->hide();
+    layout->addWidget(m_runNote);
+
     auto *split = new QSplitter(Qt::Vertical, this);
     split->setChildrenCollapsible(false);
     m_text = readOnlyText(split, QStringLiteral("responseText"));
     m_text->setFont(font()); // the model's prose reads better proportional; arguments stay fixed-pitch
     m_text->setPlaceholderText(tr("No response on record"));
-    m_toolView = new QTableView(split);
+    m_toolBox = new QWidget(split);
+    auto *toolLayout = new QVBoxLayout(m_toolBox);
+    toolLayout->setContentsMargins(0, 0, 0, 0);
+    toolLayout->setSpacing(0);
+    auto *toolSplit = new QSplitter(Qt::Vertical, m_toolBox);
+    toolSplit->setChildrenCollapsible(false);
+    toolLayout->addWidget(toolSplit);
+    m_toolView = new QTableView(toolSplit);
     m_toolView->setObjectName(QStringLiteral("toolRunsView"));
     m_toolView->setModel(m_tools);
     m_toolView->setItemDelegate(new ToolRunDelegate(m_toolView));
@@ -110,11 +129,12 @@ ResponsePane::ResponsePane(QWidget *parent)
     m_toolView->horizontalHeader()->setHighlightSections(false);
     m_toolView->horizontalHeader()->setStretchLastSection(true);
     m_toolView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_detail = readOnlyText(split, QStringLiteral("toolRunDetail"));
+    m_detail = readOnlyText(toolSplit, QStringLiteral("toolRunDetail"));
     m_detail->setPlaceholderText(tr("Select a tool call to see its arguments and result"));
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 1);
-    split->setStretchFactor(2, 2);
+    toolSplit->setStretchFactor(0, 1);
+    toolSplit->setStretchFactor(1, 2);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 2);
     layout->addWidget(split, 1);
 
     connect(m_toolView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -128,6 +148,8 @@ void ResponsePane::setBundle(const BundleHandle &bundle)
     m_tools->setBundle(bundle);
     m_detail->clear();
     const recording::CallView *view = bundle ? bundle->view.get() : nullptr;
+    setRunNote(bundle);
+    m_toolBox->setVisible(view && !view->toolRuns.empty());
     if (!view) {
         m_glyph->setGlyph(std::nullopt);
         m_state->setText(tr("No call selected"));
@@ -172,6 +194,38 @@ void ResponsePane::setBundle(const BundleHandle &bundle)
     }
     if (!view->toolRuns.empty())
         m_toolView->selectRow(0);
+}
+
+void ResponsePane::setRunNote(const BundleHandle &bundle)
+{
+    QStringList lines;
+    theme::Tone tone = theme::Tone::Warn;
+    if (bundle) {
+        const recording::Run &run = *bundle->run->run;
+        const recording::RunOutcome &o = run.outcome;
+        if (o.call == bundle->ordinal) {
+            const QString message = o.message ? toQString(*o.message) : QString();
+            if (o.status == recording::OutcomeStatus::Failed) {
+                lines << tr("The run failed here: %1").arg(message);
+                tone = theme::Tone::Bad;
+            } else if (o.status == recording::OutcomeStatus::Paused) {
+                lines << tr("The run paused here for a human: %1").arg(message);
+            }
+        }
+        for (const recording::RunLimit &l : run.limits)
+            if (l.call == bundle->ordinal)
+                lines << tr("Limit %1: %2").arg(toQString(l.kind), toQString(l.message));
+    }
+    m_runNote->setVisible(!lines.isEmpty());
+    m_runNote->setText(lines.join(QLatin1Char('\n')));
+    QPalette p = palette();
+    p.setColor(QPalette::Window, theme::tint(tone, p, 0.18));
+    m_runNote->setPalette(p);
+}
+
+QString ResponsePane::runNoteText() const
+{
+    return m_runNote->isHidden() ? QString() : m_runNote->text();
 }
 
 void ResponsePane::showTool(int row)

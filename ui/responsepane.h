@@ -4,7 +4,9 @@
 
 #include <QWidget>
 
+class QLabel;
 class QPlainTextEdit;
+class QSplitter;
 class QTableView;
 
 namespace tf::ui {
@@ -29,15 +31,19 @@ public:
     QString stateText() const;
     QString responseText() const;
     QString detailText() const;
+    QString runNoteText() const; // what happened to the run at this call (failed, paused, a limit); empty if nothing
 
 private:
     void showTool(int row);
+    void setRunNote(const BundleHandle &bundle);
 
     BundleHandle m_bundle;
     ToolRunModel *m_tools = nullptr;
     GlyphLabel *m_glyph = nullptr;
     ElidedLabel *m_state = nullptr;
     ElidedLabel *m_facts = nullptr;
+    QLabel *m_runNote = nullptr;
+    QWidget *m_toolBox = nullptr;
     QPlainTextEdit *m_text = nullptr;
     QTableView *m_toolView = nullptr;
     QPlainTextEdit *m_detail = nullptr;

@@ -206,7 +206,7 @@ void StripChart::paintEvent(QPaintEvent *)
         if (every > 1 && std::abs(cx - currentX) < labelWidth && i != m_current)
             continue; // the selected call's own label goes there
         p.drawText(QRectF(cx - labelWidth / 2, plot.bottom() + 1, labelWidth, kTickHeight - 2), Qt::AlignCenter,
-                   QString::number(m_run->calls[std::size_t(i)].epoch));
+                   QString::number(i + 1)); // calls are numbered 1..N across every turn
     }
     if (m_current >= 0 && m_current < n && every > 1) {
         const qreal cx = plot.left() + slot * (m_current + 0.5);
@@ -217,7 +217,7 @@ void StripChart::paintEvent(QPaintEvent *)
         p.fillRect(QRectF(cx - labelWidth / 2, plot.bottom() + 1, labelWidth, kTickHeight - 2),
                    pal.color(QPalette::Base));
         p.drawText(QRectF(cx - labelWidth / 2, plot.bottom() + 1, labelWidth, kTickHeight - 2), Qt::AlignCenter,
-                   QString::number(m_run->calls[std::size_t(m_current)].epoch));
+                   QString::number(m_current + 1));
     }
 
     if (hasFocus()) {
@@ -277,7 +277,8 @@ const QPixmap &StripChart::barsLayer(const QRectF &pieceLane, const QRectF &cach
         const qreal cx = pieceLane.left() + slot * (qreal(g) + 0.5);
         if (piece && m_maxPiece > 0) {
             const qreal h = std::max(1.0, pieceLane.height() * double(*piece) / m_maxPiece);
-            p.fillRect(QRectF(cx - barWidth / 2, pieceLane.bottom() - h, barWidth, h), changed ? pieceColor : pieceSame);
+            p.fillRect(QRectF(cx - barWidth / 2, pieceLane.bottom() - h, barWidth, h),
+                       changed ? pieceColor : pieceSame);
         }
         if (measured && m_maxTokens > 0) {
             const qreal half = barWidth / 2;
@@ -350,7 +351,7 @@ bool StripChart::event(QEvent *event)
         const int i = callAt(help->pos().x());
         const recording::CallSummary &c = m_run->calls[std::size_t(i)];
         QStringList lines;
-        lines << tr("Call %1 · epoch %2").arg(i + 1).arg(c.epoch);
+        lines << tr("Call %1 · turn %2 · iteration %3").arg(i + 1).arg(c.turn + 1).arg(c.epoch);
         lines << (c.pieceSizeUtf8 ? tr("Findings piece: %1 B%2")
                                         .arg(formatCount(*c.pieceSizeUtf8),
                                              c.pieceChangedSincePrevious ? tr(" (changed)") : QString())

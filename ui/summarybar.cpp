@@ -25,6 +25,8 @@ SummaryBar::SummaryBar(QWidget *parent)
     m_runId = addField(QStringLiteral("summaryRunId"), tr("Run"), 0, 220);
     m_model = addField(QStringLiteral("summaryModel"), tr("Model"), 0, 220);
     m_outcome = addField(QStringLiteral("summaryOutcome"), tr("Outcome"), 0, 260);
+    // Coloured by the outcome: the role is pinned, since an unset one follows the tool bar's background role.
+    m_outcome->setForegroundRole(QPalette::WindowText);
     m_calls = addField(QStringLiteral("summaryCalls"), tr("Calls"), 0);
     m_tokens = addField(QStringLiteral("summaryTokens"), tr("Tokens"), 0);
     m_cache = addField(QStringLiteral("summaryCache"), tr("Cache"), 0);

@@ -23,15 +23,28 @@ std::string schemaText(const ToolView &t)
 }
 
 // What moved in the tools list, in words (rebuilt comparison).
-std::string toolsDifference(const CallView &prev, const CallView &cur)
+std::string toolsDifference(const CallView &prev, const CallView &cur, bool armed)
 {
     if (toolNames(prev) != toolNames(cur))
         return "the tool list changed";
     for (std::size_t i = 0; i < cur.tools.size(); ++i)
         if (schemaText(prev.tools[i]) != schemaText(cur.tools[i]))
             return "the " + cur.tools[i].name + " schema changed" +
-                   (cur.tools[i].schema ? " (on an armed run, the offer of nameable result ids)" : "");
+                   (cur.tools[i].schema && armed ? " (on an armed run, the offer of nameable result ids)" : "");
     return {};
+}
+
+// The rebuilt tools of two calls, compared only as far as both are on record: a call rebuilt from its events has
+// the names but not the schemas, so next to a folded call only a change of names proves anything.
+std::optional<bool> toolsUnchangedRebuilt(const CallView &prev, const CallView &cur, bool armed)
+{
+    if (!prev.toolsOnRecord || !cur.toolsOnRecord)
+        return std::nullopt;
+    if (toolNames(prev) != toolNames(cur))
+        return false;
+    if (prev.schemasOnRecord != cur.schemasOnRecord)
+        return std::nullopt;
+    return toolsDifference(prev, cur, armed).empty();
 }
 
 std::string systemDifference(const CallView &prev, const CallView &cur)
@@ -111,8 +124,7 @@ void computeCacheFacts(const Run &run, const CallView *previous, CallView &view)
     } else {
         if (view.systemOnRecord && previous->systemOnRecord)
             cache.systemUnchanged = view.systemText == previous->systemText;
-        if (view.toolsOnRecord && previous->toolsOnRecord)
-            cache.toolsUnchanged = toolsDifference(*previous, view).empty();
+        cache.toolsUnchanged = toolsUnchangedRebuilt(*previous, view, run.constants.armed);
     }
     if (cache.systemUnchanged && cache.toolsUnchanged)
         cache.prefixReusable = *cache.systemUnchanged && *cache.toolsUnchanged;
@@ -127,7 +139,7 @@ void computeCacheFacts(const Run &run, const CallView *previous, CallView &view)
     } else if (cache.toolsUnchanged == false) {
         cache.reason = "tools changed: " +
                        (cache.fromStoredHashes ? std::string("a schema hash or the name list moved")
-                                               : toolsDifference(*previous, view)) +
+                                               : toolsDifference(*previous, view, run.constants.armed)) +
                        "; everything after the tools is rewritten";
         if (cache.systemUnchanged == false)
             cache.reason += "; the system block changed too (" + systemDifference(*previous, view) + ")";
@@ -136,7 +148,6 @@ void computeCacheFacts(const Run &run, const CallView *previous, CallView &view)
     } else {
         cache.reason = "cannot say: the tools or the system text of one of the two calls are not on record";
     }
-    (void)run;
 }
 
 } // namespace tf::recording::detail

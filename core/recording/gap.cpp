@@ -44,6 +44,17 @@ Gap noConversationGap()
             "Neither history nor messagesInjections was committed at this call, so the messages are not on record."};
 }
 
+Gap earlierRunGap()
+{
+    return {"earlier-run",
+            Gap::Kind::Excuse,
+            {"tools.names", "tools.forced", "tools.schemaHashes", "messages.requestOnly", "findingsLedger"},
+            "",
+            "The snapshot covers the last run only; this call of an earlier run (a previous turn, or the paused half "
+            "of a resumed run) is rebuilt from its events, so its tool schemas, ledger and request-only lines are not "
+            "on record."};
+}
+
 Gap noRunLogGap()
 {
     return {"no-run-log",

@@ -32,6 +32,7 @@ const char *gapKindName(Gap::Kind kind);
 Gap noFoldBaseGap();
 Gap noConversationGap();
 Gap noRunLogGap();
+Gap earlierRunGap(); // spec/runs.md §1: an events-only call in a recording whose snapshot covers a later run
 Gap noReceiptGap(const std::string &cause);
 Gap cacheTransformGap();
 Gap providerDefaultsGap();

@@ -72,7 +72,10 @@ void ReceiptVerifier::collectGaps()
         m_view.gaps.push_back(noFoldBaseGap());
     if (!m_view.conversationOnRecord)
         m_view.gaps.push_back(noConversationGap());
-    if (rec.basis == FoldBasis::EventsOnly || rec.basis == FoldBasis::SubflowLogs)
+    if (rec.basis == FoldBasis::EventsOnly && m_run.hasSnapshot && !m_run.snapshotRunId.empty() &&
+        rec.runId != m_run.snapshotRunId)
+        m_view.gaps.push_back(earlierRunGap());
+    else if (rec.basis == FoldBasis::EventsOnly || rec.basis == FoldBasis::SubflowLogs)
         m_view.gaps.push_back(noRunLogGap());
     if (!m_view.receiptAfter) {
         m_view.gaps.push_back(noReceiptGap("no-receipt-committed"));

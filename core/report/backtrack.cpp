@@ -156,7 +156,8 @@ Backtrack backtrackAnswer(const recording::Run &run, std::optional<std::string_v
         out.ledgerOnRecord = true;
     }
     const findings::LedgerFold fold = findings::foldLedger(ledger);
-    if (finalView.conversationOnRecord)
+    // "Undeclared" is a findings notion (as in the call views): a run that is not armed declares nothing.
+    if (finalView.conversationOnRecord && run.constants.armed)
         out.undeclaredAtFinal = findings::undeclaredIds(finalView.servedIds, fold);
 
     const findings::AnswerAsk ask = run.constants.findingsAnswerAsk == std::optional<std::string>("quote-facts")
@@ -291,8 +292,10 @@ Backtrack backtrackAnswer(const recording::Run &run, std::optional<std::string_v
         return out;
     }
     if (!out.ledgerOnRecord) {
-        out.statements.push_back("No findings ledger is on record, so no value of the answer can be traced to a "
-                                 "declared fact.");
+        out.statements.push_back(run.constants.armed
+                                     ? "No findings ledger is on record, so no value of the answer can be traced to a "
+                                       "declared fact."
+                                     : "Findings are not armed on this run, so the answer declares no facts to trace.");
     } else if (out.values.empty()) {
         out.statements.push_back(
             "The answer uses no fact value: none of the " + std::to_string(out.factValuesConsidered) +

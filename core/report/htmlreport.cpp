@@ -3,6 +3,7 @@
 #include "backtrack.h"
 #include "hitrate.h"
 #include "htmlescape.h"
+#include "tokentotals.h"
 
 #include "core/findings/ledgerfold.h"
 #include "core/json/jsnumber.h"
@@ -89,6 +90,9 @@ table.figures td { width: 25%; border: 1px solid #d9e2ec; background: #f8fafc; p
 .unknown { color: #7b8794; }
 table.timeline td, table.timeline th { padding: 5px 6px; font-size: 13px; }
 table.timeline tr.damaged td { background: #fff5f5; }
+table.timeline tr.turn td { background: #f0f4f8; color: #243b53; border-top: 2px solid #bcccdc; }
+table.rows tr.damaged td, table.rows tr.damaged th { background: #fff5f5; }
+table.transcript th { width: 8em; text-align: left; vertical-align: top; }
 section.call { margin: 28px 0 0; }
 table.cover { margin: 0 0 8px; }
 table.cover td { border-bottom: 3px solid #1e3a5f; padding: 0 0 18px; }
@@ -100,6 +104,8 @@ table.verdict { margin: 14px 0; }
 table.verdict td { border: 1px solid #d9e2ec; border-left: 5px solid #1e3a5f; background: #f8fafc; padding: 12px 16px; }
 table.verdict.good td { border-left-color: #2f855a; }
 table.verdict.bad td { border-left-color: #c53030; background: #fff8f8; }
+table.verdict.warn td { border-left-color: #c27c0e; background: #fffbf2; }
+details > summary { cursor: pointer; color: #486581; font-size: 12px; }
 table.verdict p { margin: 3px 0; }
 table.callhead { margin: 0; }
 table.callhead td { background: #f3f6f9; border: 1px solid #d9e2ec; border-left: 5px solid #1e3a5f; padding: 10px 14px; }
@@ -190,11 +196,15 @@ table.figures td { background-color: #f8fafc; border: 1px solid #d9e2ec; }
 .unknown { color: #7b8794; }
 table.timeline td { font-size: 7pt; }
 table.timeline tr.damaged td { background-color: #fff5f5; }
+table.timeline tr.turn td { background-color: #f0f4f8; color: #243b53; }
+table.rows tr.damaged td { background-color: #fff5f5; }
+table.transcript th { width: 8em; }
 table.cover td { border-bottom: 2pt solid #1e3a5f; }
 table.toc td { background-color: #f8fafc; border-bottom: 0px; font-size: 7.5pt; }
 table.verdict td { background-color: #f8fafc; border: 1px solid #d9e2ec; border-left: 3pt solid #1e3a5f; }
 table.verdict.good td { border-left: 3pt solid #2f855a; }
 table.verdict.bad td { border-left: 3pt solid #c53030; background-color: #fff8f8; }
+table.verdict.warn td { border-left: 3pt solid #c27c0e; background-color: #fffbf2; }
 table.callhead td { background-color: #f3f6f9; border: 1px solid #d9e2ec; border-left: 3pt solid #1e3a5f; }
 table.callhead.damaged td { border-left: 3pt solid #c53030; background-color: #fff8f8; }
 table.note td { background-color: #fffaf0; border: 1px solid #f0d9a8; border-left: 3pt solid #d69e2e; }
@@ -413,11 +423,248 @@ std::string callAnchor(std::size_t ordinal)
 
 void callLink(Html &h, const recording::Run &run, std::size_t ordinal)
 {
-    h.raw("<a href=\"#")
-        .raw(callAnchor(ordinal))
-        .raw("\">call ")
-        .num(std::size_t(std::max(0, run.calls[ordinal].epoch)));
+    h.raw("<a href=\"#").raw(callAnchor(ordinal)).raw("\">call ").num(ordinal + 1);
     h.raw("</a>");
+    (void)run;
+}
+
+// -- runs: outcome, responses, tool runs (spec/runs.md) -----------------------------------------------------------
+
+const char *toolRunChip(const recording::ToolRun &t)
+{
+    if (t.error)
+        return "<span class=\"chip b-damaged\">threw</span>";
+    if (t.returned)
+        return "<span class=\"chip b-verified\">returned</span>";
+    return t.started ? "<span class=\"chip v-miss\">never returned</span>"
+                     : "<span class=\"chip b-not-on-record\">not run</span>";
+}
+
+// A long text folded behind <details> (a browser opens it; Qt's engine shows the summary line and the text), always
+// escaped.
+void foldedText(Html &h, std::string_view wtf8, std::size_t foldAboveUnits, const char *what)
+{
+    const std::size_t units = text::lengthU16(wtf8);
+    if (units <= foldAboveUnits) {
+        h.raw("<pre>").text(wtf8).raw("</pre>");
+        return;
+    }
+    h.raw("<details><summary>").raw(what).raw(" \u00B7 ").raw(grouped(double(units))).raw(" units</summary><pre>");
+    h.text(wtf8).raw("</pre></details>");
+}
+
+void renderOutcome(Html &h, const recording::Run &run, const std::vector<recording::CallSummary> &calls)
+{
+    const recording::RunOutcome &o = run.outcome;
+    const char *cls = o.status == recording::OutcomeStatus::Failed      ? "bad"
+                      : o.status == recording::OutcomeStatus::Completed ? "plain"
+                                                                        : "warn";
+    h.raw("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"8\" class=\"verdict ")
+        .raw(cls)
+        .raw("\"><tr><td><p><b>");
+    switch (o.status) {
+    case recording::OutcomeStatus::Completed:
+        h.raw("The run completed");
+        break;
+    case recording::OutcomeStatus::Failed:
+        h.raw("The run failed");
+        break;
+    case recording::OutcomeStatus::Paused:
+        h.raw("The run paused for a human");
+        break;
+    case recording::OutcomeStatus::Incomplete:
+        h.raw("The recording stops mid-run");
+        break;
+    }
+    if (o.call) {
+        h.raw(" at ");
+        callLink(h, run, *o.call);
+    }
+    h.raw("</b>");
+    if (run.turns.size() > 1)
+        h.raw(" (").num(run.turns.size()).raw(" turns)");
+    h.raw(o.message ? ": " : ".");
+    if (o.message)
+        h.text(*o.message);
+    h.raw("</p>");
+    std::vector<std::size_t> failedAt;
+    std::size_t threw = 0;
+    for (const recording::CallSummary &c : calls)
+        if (c.anyToolError()) {
+            failedAt.push_back(c.ordinal);
+            for (const auto &t : c.toolResults)
+                threw += t.error;
+        }
+    if (threw) {
+        h.raw("<p class=\"small\"><b>")
+            .num(threw)
+            .raw(threw == 1 ? " tool call threw" : " tool calls threw")
+            .raw("</b> (");
+        for (std::size_t i = 0; i < failedAt.size(); ++i) {
+            if (i)
+                h.raw(", ");
+            callLink(h, run, failedAt[i]);
+        }
+        h.raw("); the model was sent the error text as the result.</p>");
+    }
+    for (const recording::RunLimit &l : run.limits) {
+        h.raw("<p class=\"small\"><b>").text(l.kind).raw("</b>");
+        if (l.call) {
+            h.raw(" at ");
+            callLink(h, run, *l.call);
+        }
+        h.raw(": ").text(l.message).raw("</p>");
+    }
+    h.raw("</td></tr></table>");
+}
+
+void renderResponse(Html &h, const recording::Run &run, const CallView &view, const HtmlReportOptions &options)
+{
+    h.raw("<h4>Response</h4>");
+    const recording::RunOutcome &o = run.outcome;
+    if (o.call == view.ordinal && o.message &&
+        (o.status == recording::OutcomeStatus::Failed || o.status == recording::OutcomeStatus::Paused))
+        h.raw("<p><span class=\"chip b-damaged\">")
+            .raw(o.status == recording::OutcomeStatus::Failed ? "the run failed here" : "the run paused here")
+            .raw("</span> ")
+            .text(*o.message)
+            .raw("</p>");
+    for (const recording::RunLimit &l : run.limits)
+        if (l.call == view.ordinal)
+            h.raw("<p class=\"small\"><span class=\"chip v-miss\">")
+                .text(l.kind)
+                .raw("</span> ")
+                .text(l.message)
+                .raw("</p>");
+    if (!view.response) {
+        h.raw("<p><span class=\"unknown\">No response on record</span>: the call has an llm_start and no llm_end (the "
+              "provider failed, or the recording was frozen mid-call).</p>");
+        return;
+    }
+    const recording::Response &r = *view.response;
+    h.raw("<p class=\"small\">stop reason <code>")
+        .text(r.stopReason.value_or("not on record"))
+        .raw("</code> \u00B7 ")
+        .raw(r.durationMs ? duration(*r.durationMs) : "latency not on record")
+        .raw(" \u00B7 in ")
+        .raw(optCount(r.usage.input))
+        .raw(" \u00B7 out ")
+        .raw(optCount(r.usage.output));
+    if (r.usage.measured())
+        h.raw(" \u00B7 cache read ")
+            .raw(optCount(r.usage.cacheRead))
+            .raw(" \u00B7 write ")
+            .raw(optCount(r.usage.cacheWrite));
+    h.raw("</p>");
+    if (r.text.empty()) {
+        h.raw("<p class=\"muted\">The model wrote no text; it only called tools.</p>");
+    } else {
+        std::size_t cut = 0;
+        h.raw("<pre>").text(excerpt(r.text, options.responseExcerptUnits, &cut)).raw("</pre>");
+        if (cut)
+            h.raw("<span class=\"small muted\">").num(cut).raw(" more units not shown.</span>");
+    }
+    if (view.toolRuns.empty())
+        return;
+    h.raw("<table width=\"100%\" class=\"rows\" cellspacing=\"0\" cellpadding=\"4\"><thead><tr><th>Tool</th><th>Call "
+          "id</th><th>Status</th><th class=\"num\">Duration</th><th>Arguments and result</th></tr></thead><tbody>");
+    for (const recording::ToolRun &t : view.toolRuns) {
+        h.raw(t.error ? "<tr class=\"damaged\">" : "<tr>");
+        h.raw("<td><code>").text(t.name).raw("</code>");
+        if (t.parallelCount)
+            h.raw("<br><span class=\"small muted\">")
+                .num(std::size_t(std::max(0, *t.parallelCount)))
+                .raw(" in parallel</span>");
+        h.raw("</td><td><code>").text(t.id).raw("</code></td><td>").raw(toolRunChip(t)).raw("</td><td class=\"num\">");
+        h.raw(t.durationMs ? duration(*t.durationMs) : "\u2013").raw("</td><td>");
+        foldedText(h, t.argsText(), 400, "arguments");
+        for (const recording::ToolCallRequest &c : r.toolCalls)
+            if (c.id == t.id && c.findings) {
+                h.raw("<div class=\"small\"><b>_findings</b>, the model's own declaration:</div>");
+                foldedText(h, *c.findingsText(), 400, "_findings");
+            }
+        if (t.returned && t.result) {
+            h.raw("<div class=\"small\"><b>")
+                .raw(t.error ? "Error" : "Result")
+                .raw("</b>")
+                .raw(t.error ? " (the tool threw; this text is what the model was sent)" : "")
+                .raw("</div>");
+            foldedText(h, *t.result, 600, t.error ? "error text" : "result");
+        } else {
+            h.raw("<div class=\"small muted\">").text(t.missingReason).raw("</div>");
+        }
+        h.raw("</td></tr>");
+    }
+    h.raw("</tbody></table>");
+}
+
+// The conversation as a transcript: each message once, at the call where it entered the context, then the last
+// response. Long results fold behind <details>; everything is escaped.
+void renderTranscript(Html &h, const recording::Run &run)
+{
+    std::size_t seen = 0;
+    std::optional<std::size_t> turn;
+    std::optional<CallView> last;
+    for (std::size_t i = 0; i < run.calls.size(); ++i) {
+        CallView view = recording::buildCallView(run, i);
+        if (view.turn != turn) {
+            turn = view.turn;
+            const recording::Turn &t = run.turns.at(view.turn);
+            h.raw("<h4>Turn ").num(t.number).raw("</h4>");
+        }
+        h.raw("<p class=\"small muted\">");
+        callLink(h, run, i);
+        if (!view.conversationOnRecord) {
+            h.raw(": the conversation is not on record</p>");
+            last = std::move(view);
+            continue;
+        }
+        const json::Value &messages = view.committed;
+        if (messages.size() < seen)
+            seen = 0; // the history was not carried over (an eviction window, a new conversation): show it whole
+        h.raw(": ")
+            .num(messages.size() - seen)
+            .raw(messages.size() - seen == 1 ? " new message" : " new messages")
+            .raw("</p>");
+        h.raw("<table width=\"100%\" class=\"rows transcript\" cellspacing=\"0\" cellpadding=\"4\"><tbody>");
+        for (std::size_t m = seen; m < messages.size(); ++m) {
+            const json::Value &msg = messages.at(m);
+            const json::Value *role = msg.findString("role");
+            const json::Value *content = msg.find("content");
+            const json::Value *id = msg.findString("toolCallId");
+            const recording::Event *end = id ? run.toolEnd(id->asString()) : nullptr;
+            const bool error = end && end->payloadError;
+            h.raw(error ? "<tr class=\"damaged\"><th>" : "<tr><th>").text(role ? role->asString() : "?");
+            if (id)
+                h.raw("<br><code class=\"small\">").text(id->asString()).raw("</code>");
+            if (error)
+                h.raw("<br><span class=\"chip b-damaged\">tool threw</span>");
+            h.raw("</th><td>");
+            const std::string body = !content              ? std::string()
+                                     : content->isString() ? content->decodedString()
+                                                           : json::stringify(*content);
+            foldedText(h, body, 600, role && role->asString() == "tool" ? "tool result" : "message");
+            if (const json::Value *calls = msg.findArray("toolCalls"))
+                for (const json::Value &c : *calls) {
+                    const json::Value *name = c.findString("name");
+                    h.raw("<div class=\"small\">calls <code>").text(name ? name->asString() : "?").raw("</code></div>");
+                }
+            h.raw("</td></tr>");
+        }
+        h.raw("</tbody></table>");
+        seen = messages.size();
+        last = std::move(view);
+    }
+    if (last && last->response && !last->response->text.empty()) {
+        h.raw("<p class=\"small muted\">The last response (");
+        callLink(h, run, last->ordinal);
+        h.raw(")</p><table width=\"100%\" class=\"rows transcript\" cellspacing=\"0\" "
+              "cellpadding=\"4\"><tbody><tr><th>assistant</th><td>");
+        foldedText(h, last->response->text, 2000, "message");
+        h.raw("</td></tr></tbody></table>");
+    } else if (last && !last->response) {
+        h.raw("<p class=\"small\"><span class=\"unknown\">The last call has no response on record.</span></p>");
+    }
 }
 
 // -- the findings piece ------------------------------------------------------------------------------------------
@@ -720,6 +967,7 @@ void renderSummary(Html &h, const recording::Run &run, const std::vector<recordi
             .raw(" on where those values came from (a conflict, or a value its result does not hold): see <a "
                  "href=\"#answer\">the backtrack</a>.</p>");
     h.raw("</td></tr></table>");
+    renderOutcome(h, run, calls);
 
     // Key figures.
     h.raw("<table width=\"100%\" class=\"figures\" cellspacing=\"8\" cellpadding=\"10\"><tr>");
@@ -760,11 +1008,18 @@ void renderSummary(Html &h, const recording::Run &run, const std::vector<recordi
     if (!rate.rate)
         h.raw(" \u00B7 ").text(rate.reason);
     h.raw("</div></td>");
+    const TokenTotals tokens = tokenTotals(calls);
     h.raw("<td><div class=\"fig-label\">Tokens in / out</div><div class=\"fig-value\">")
-        .raw(optCount(run.totalInputTokens))
+        .raw(optCount(tokens.input))
         .raw(" / ")
-        .raw(optCount(run.totalOutputTokens))
-        .raw("</div><div class=\"fig-note\">as the run's own totals state</div></td>");
+        .raw(optCount(tokens.output))
+        .raw("</div><div class=\"fig-note\">summed over ")
+        .num(tokens.reportingCalls)
+        .raw(" of ")
+        .num(tokens.calls)
+        .raw(tokens.calls == 1 ? " call" : " calls")
+        .raw(tokens.partial() ? " (partial)" : "")
+        .raw("</div></td>");
     h.raw("</tr></table>");
 
     // Run facts.
@@ -794,6 +1049,9 @@ void renderSummary(Html &h, const recording::Run &run, const std::vector<recordi
     kv("Model", run.model.empty() ? "" : run.model + (run.provider.empty() ? "" : " (" + run.provider + ")"));
     kv("React mode", run.reactMode);
     kv("Fold basis", recording::foldBasisName(run.basis));
+    kv("Turns", std::to_string(run.turns.size()) +
+                    (run.runIds.size() > 1 ? " (" + std::to_string(run.runIds.size()) + " run ids)" : ""));
+    kv("Outcome", recording::outcomeStatusId(run.outcome.status));
     kv("Findings", run.constants.armed
                        ? "armed (serve mode " + run.constants.findingsServe.value_or("ledger-and-facts") +
                              ", answer ask " + run.constants.findingsAnswerAsk.value_or("none") + ")"
@@ -830,13 +1088,11 @@ void renderBacktrack(Html &h, const recording::Run &run, const Backtrack &bt, co
     h.raw("<p class=\"small muted\">For each value the answer uses: the fact line the model was served, the standing "
           "row that declared it, the tool result that row judged, and the call at which that result first entered "
           "the served context.");
-    if (bt.finalOrdinal)
-        h.raw(" The answer is the output of ")
-            .raw("<a href=\"#")
-            .raw(callAnchor(*bt.finalOrdinal))
-            .raw("\">call ")
-            .num(std::size_t(std::max(0, run.calls[*bt.finalOrdinal].epoch)))
-            .raw("</a>.");
+    if (bt.finalOrdinal) {
+        h.raw(" The answer is the output of ");
+        callLink(h, run, *bt.finalOrdinal);
+        h.raw(".");
+    }
     h.raw("</p><ul class=\"statements\">");
     for (const std::string &s : bt.statements)
         h.raw("<li>").text(s).raw("</li>");
@@ -942,18 +1198,38 @@ void renderTimeline(Html &h, const recording::Run &run, const std::vector<record
           "damaged and not-on-record parts.</p>");
     h.raw("<table width=\"100%\" class=\"timeline\" cellspacing=\"0\" cellpadding=\"4\"><thead><tr><th "
           "class=\"num\">Call</th>"
-          "<th>Time (UTC)</th><th class=\"num\">Msgs</th><th class=\"num\">Collapsed</th><th class=\"num\">Ledger</th>"
-          "<th class=\"num\">Piece</th><th>Prefix</th><th>Cache</th><th class=\"num\">Read / write / fresh</th>"
-          "<th>Receipt</th><th>Marks</th></tr></thead><tbody>");
+          "<th>Time (UTC)</th><th>Response</th><th class=\"num\">Msgs</th><th class=\"num\">Collapsed</th>"
+          "<th class=\"num\">Ledger</th><th class=\"num\">Piece</th><th>Prefix</th><th>Cache</th>"
+          "<th class=\"num\">Read / write / fresh</th><th>Receipt</th><th>Marks</th></tr></thead><tbody>");
     for (std::size_t i = 0; i < calls.size(); ++i) {
         const recording::CallSummary &c = calls[i];
-        h.raw(c.damaged ? "<tr class=\"damaged\">" : "<tr>");
+        // A conversation's turns head their calls: the user's prompt, as the turn began.
+        if (run.turns.size() > 1 && (i == 0 || calls[i - 1].turn != c.turn)) {
+            const recording::Turn &t = run.turns.at(c.turn);
+            h.raw("<tr class=\"turn\"><td colspan=\"12\"><b>Turn ").num(t.number).raw("</b> \u00B7 ");
+            std::size_t cut = 0;
+            if (t.userPrompt)
+                h.text(excerpt(*t.userPrompt, 200, &cut)).raw(cut ? "\u2026" : "");
+            else
+                h.raw("<span class=\"unknown\">prompt not on record</span>");
+            h.raw("</td></tr>");
+        }
+        h.raw(c.damaged || !c.response || c.anyToolError() ? "<tr class=\"damaged\">" : "<tr>");
         h.raw("<td class=\"num\"><a href=\"#")
             .raw(callAnchor(c.ordinal))
             .raw("\">")
-            .num(std::size_t(std::max(0, c.epoch)))
+            .num(c.ordinal + 1)
             .raw("</a></td>");
-        h.raw("<td class=\"mono\">").raw(i < wallClock.size() ? utcTime(wallClock[i], false) : "\u2013").raw("</td>");
+        h.raw("<td class=\"mono\">")
+            .raw(i < wallClock.size() ? utcTime(wallClock[i], false) : "\u2013")
+            .raw("</td><td>");
+        if (!c.response)
+            h.raw("<span class=\"chip b-damaged\">none</span>");
+        else if (c.anyToolError())
+            h.raw("<span class=\"chip b-damaged\">tool threw</span>");
+        else
+            h.raw("<code>").text(c.response->stopReason.value_or("?")).raw("</code>");
+        h.raw("</td>");
         h.raw("<td class=\"num\">").raw(c.messageCount ? std::to_string(*c.messageCount) : "\u2013").raw("</td>");
         h.raw("<td class=\"num\">").num(c.collapsedIds.size()).raw("</td>");
         h.raw("<td class=\"num\">").num(c.ledgerRows);
@@ -990,7 +1266,6 @@ void renderTimeline(Html &h, const recording::Run &run, const std::vector<record
         h.raw("</td></tr>");
     }
     h.raw("</tbody></table>");
-    (void)run;
 }
 
 // "messages[0]", "messages[1]", … "messages[29]" as "messages[0–29]": the verified list grows with the history, so
@@ -1041,7 +1316,10 @@ void renderCall(Html &h, const recording::Run &run, const CallView &view, const 
     h.raw(view.damaged ? "<table width=\"100%\" cellspacing=\"0\" cellpadding=\"8\" class=\"callhead damaged\">"
                        : "<table width=\"100%\" cellspacing=\"0\" cellpadding=\"8\" class=\"callhead\">");
     h.raw("<tr><td>");
-    h.raw("<h3>Call ").num(std::size_t(std::max(0, view.epoch)));
+    h.raw("<h3>Call ").num(ordinal + 1);
+    if (run.turns.size() > 1)
+        h.raw(" <span class=\"muted\">\u00B7 turn ").num(view.turn + 1).raw("</span>");
+    h.raw(" <span class=\"muted\">\u00B7 iteration ").num(std::size_t(std::max(0, view.epoch))).raw("</span>");
     if (notes.bookmarked.count(ordinal))
         h.raw(" <span class=\"chip v-miss\">\u2605 bookmarked</span>");
     if (view.damaged)
@@ -1115,15 +1393,8 @@ void renderCall(Html &h, const recording::Run &run, const CallView &view, const 
         h.raw("<span class=\"unknown\">not on record</span>");
     }
     h.raw("</td></tr>");
-    if (view.response) {
-        std::size_t cut = 0;
-        const std::string shown = excerpt(view.response->text, options.responseExcerptUnits, &cut);
-        h.raw("<tr><th>Response</th><td><pre>").text(shown).raw("</pre>");
-        if (cut)
-            h.raw("<span class=\"small muted\">").num(cut).raw(" more units not shown.</span>");
-        h.raw("</td></tr>");
-    }
     h.raw("</table>");
+    renderResponse(h, run, view, options);
 
     // Cache.
     const recording::CacheFacts &cache = view.cache;
@@ -1291,7 +1562,7 @@ void renderCall(Html &h, const recording::Run &run, const CallView &view, const 
 
 void renderGaps(Html &h, const recording::Run &run, const std::vector<recording::CallSummary> &calls)
 {
-    sectionHeading(h, "gaps", 5, "Gaps");
+    sectionHeading(h, "gaps", 6, "Gaps");
     h.raw("<p class=\"small muted\">What the recording cannot prove. An <b>excuse</b> means the rebuild may be shorter "
           "than what went out; <b>missing</b> means the thing is not on record; a <b>caveat</b> means the receipt "
           "describes the request before a later party (a cache strategy, the vendor) could change it. Caveats never "
@@ -1353,7 +1624,7 @@ void renderGaps(Html &h, const recording::Run &run, const std::vector<recording:
 
 void renderNotes(Html &h, const recording::Run &run, const NoteIndex &notes)
 {
-    sectionHeading(h, "notes", 6, "Bookmarks and notes");
+    sectionHeading(h, "notes", 7, "Bookmarks and notes");
     if (!notes.sidecar || notes.sidecar->empty()) {
         h.raw("<p class=\"muted\">No bookmarks or notes were kept for this recording.</p>");
         return;
@@ -1400,7 +1671,7 @@ void renderNotes(Html &h, const recording::Run &run, const NoteIndex &notes)
 
 void renderAppendix(Html &h)
 {
-    sectionHeading(h, "appendix", 7, "How to read this report");
+    sectionHeading(h, "appendix", 8, "How to read this report");
     h.raw("<h4>Receipt statuses</h4><table width=\"100%\" class=\"kv\" cellspacing=\"0\" cellpadding=\"4\">");
     h.raw("<tr><th><span class=\"chip b-verified\">Verified</span></th><td>The rebuilt part hashes to the value the "
           "run's "
@@ -1487,20 +1758,22 @@ std::string renderHtmlReport(const recording::Run &run, const HtmlReportOptions 
         h.raw(" \u00B7 recorded ").raw(utcTime(*run.events.front().wallClockMs, true));
     h.raw("</p></td></tr></table>\n");
     h.raw("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"3\" class=\"toc\">"
-          "<tr><td width=\"50%\"><a href=\"#summary\">1 \u00A0Summary</a></td><td><a href=\"#gaps\">5 "
+          "<tr><td width=\"50%\"><a href=\"#summary\">1 \u00A0Summary</a></td><td><a href=\"#calls\">5 "
+          "\u00A0Calls</a></td></tr>"
+          "<tr><td><a href=\"#answer\">2 \u00A0Final answer and backtrack</a></td><td><a href=\"#gaps\">6 "
           "\u00A0Gaps</a></td></tr>"
-          "<tr><td><a href=\"#answer\">2 \u00A0Final answer and backtrack</a></td><td><a href=\"#notes\">6 "
-          "\u00A0Bookmarks "
-          "and notes</a></td></tr>"
-          "<tr><td><a href=\"#timeline\">3 \u00A0Timeline</a></td><td><a href=\"#appendix\">7 \u00A0How to read this "
-          "report</a></td></tr>"
-          "<tr><td><a href=\"#calls\">4 \u00A0Calls</a></td><td></td></tr></table>\n");
+          "<tr><td><a href=\"#timeline\">3 \u00A0Timeline</a></td><td><a href=\"#notes\">7 \u00A0Bookmarks and "
+          "notes</a></td></tr>"
+          "<tr><td><a href=\"#conversation\">4 \u00A0Conversation</a></td><td><a href=\"#appendix\">8 \u00A0How to "
+          "read this report</a></td></tr></table>\n");
 
     renderSummary(h, run, calls, backtrack, notes);
     renderBacktrack(h, run, backtrack, options);
     renderTimeline(h, run, calls, nullptr, notes, wallClock);
+    sectionHeading(h, "conversation", 4, "Conversation");
+    renderTranscript(h, run);
 
-    sectionHeading(h, "calls", 4, "Calls");
+    sectionHeading(h, "calls", 5, "Calls");
     std::optional<std::size_t> lastPieceOrdinal;
     for (std::size_t i = 0; i < run.calls.size(); ++i) {
         const CallView view = recording::buildCallView(run, i);

@@ -1,0 +1,214 @@
+// The run story (spec/runs.md) in the report and in inspect, on the real 9.62 recordings: turns, outcome, limits,
+// each call's response and tool runs, the transcript, and that every recorded text in them stays escaped.
+
+#include "core/json/writer.h"
+#include "core/recording/recordingloader.h"
+#include "core/report/htmlreport.h"
+#include "core/report/inspectreport.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace tf;
+
+namespace {
+
+std::shared_ptr<const recording::Run> load(const char *name)
+{
+    const recording::LoadResult r =
+        recording::loadRecording(std::string(TRACEFOLD_TEST_DATA "/samples/real-9.62/") + name);
+    if (!r.run)
+        qFatal("%s", r.error.c_str());
+    return r.run;
+}
+
+std::size_t count(const std::string &haystack, const std::string &needle)
+{
+    std::size_t n = 0;
+    for (std::size_t at = haystack.find(needle); at != std::string::npos; at = haystack.find(needle, at + 1))
+        ++n;
+    return n;
+}
+
+QJsonObject inspect(const recording::Run &run)
+{
+    const std::string text = json::stringify(report::inspectJson(run, recording::summarizeCalls(run)));
+    return QJsonDocument::fromJson(QByteArray::fromStdString(text)).object();
+}
+
+// The part of the report between two section anchors.
+std::string section(const std::string &html, const char *id, const char *nextId)
+{
+    const std::size_t from = html.find(std::string("id=\"") + id + "\"");
+    const std::size_t to = html.find(std::string("id=\"") + nextId + "\"", from);
+    return from == std::string::npos ? std::string() : html.substr(from, to - from);
+}
+
+} // namespace
+
+class TestRunReport : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void crashedRun();
+    void toolErrors();
+    void conversation();
+    void pausedAndLimited();
+    void markupInResultsStaysEscaped();
+    void inspectJson_data();
+    void inspectJson();
+    void inspectTable();
+};
+
+void TestRunReport::crashedRun()
+{
+    const auto run = load("dev-4-crash.json");
+    const std::string html = report::renderHtmlReport(*run);
+    QVERIFY(html.find("<b>The run failed at <a href=\"#call-3\">call 3</a></b>: The AI call failed: 529 "
+                      "overloaded_error") != std::string::npos);
+    const std::string call3 = section(html, "call-3", "gaps");
+    QVERIFY(call3.find("the run failed here") != std::string::npos);
+    QVERIFY(call3.find("No response on record") != std::string::npos);
+    QVERIFY(section(html, "call-2", "call-3").find("No response on record") == std::string::npos);
+    QVERIFY(html.find("The recording holds no final answer.") != std::string::npos); // not an empty answer
+    QVERIFY(section(html, "conversation", "calls").find("The last call has no response on record.") !=
+            std::string::npos);
+    QVERIFY(html.find("summed over 2 of 3 calls (partial)") != std::string::npos);
+}
+
+void TestRunReport::toolErrors()
+{
+    const auto run = load("dev-3-tool-errors.json");
+    const std::string html = report::renderHtmlReport(*run);
+    QVERIFY(html.find("<b>2 tool calls threw</b> (<a href=\"#call-1\">call 1</a>, <a href=\"#call-3\">call 3</a>)") !=
+            std::string::npos);
+    const std::string calls = section(html, "calls", "gaps");
+    QCOMPARE(count(calls, "<span class=\"chip b-damaged\">threw</span>"), std::size_t(2));
+    QVERIFY(calls.find("ci-api: request timed out after 10000 ms") != std::string::npos);
+    QVERIFY(calls.find("2 in parallel") != std::string::npos);
+    const std::string transcript = section(html, "conversation", "calls");
+    QCOMPARE(count(transcript, "tool threw"), std::size_t(2)); // each message once: ci-1 and ci-4
+    QCOMPARE(count(transcript, "403 Forbidden: token lacks scope read:logs"), std::size_t(1));
+    const std::string timeline = section(html, "timeline", "conversation");
+    QCOMPARE(count(timeline, "tool threw"), std::size_t(2));
+}
+
+void TestRunReport::conversation()
+{
+    const auto run = load("dev-2-conversation.json");
+    const std::string html = report::renderHtmlReport(*run);
+    const std::string timeline = section(html, "timeline", "conversation");
+    QCOMPARE(count(timeline, "<tr class=\"turn\">"), std::size_t(4));
+    QVERIFY(timeline.find("<b>Turn 3</b> \u00B7 What would be a sensible monthly limit?") != std::string::npos);
+    for (int call = 1; call <= 7; ++call)
+        QVERIFY(timeline.find("href=\"#call-" + std::to_string(call) + "\">" + std::to_string(call) + "</a>") !=
+                std::string::npos);
+    // Every user prompt once in the transcript, though each later call's history repeats it.
+    const std::string transcript = section(html, "conversation", "calls");
+    for (const char *prompt :
+         {"How much did we spend on groceries in March?", "How does that compare with February, and where did it go?",
+          "What would be a sensible monthly limit?", "OK, set an alert at 400 euros."})
+        QCOMPARE(count(transcript, prompt), std::size_t(1));
+    QCOMPARE(count(transcript, "<h4>Turn "), std::size_t(4));
+    QVERIFY(html.find("The answer is the output of <a href=\"#call-7\">call 7</a>") != std::string::npos);
+    QVERIFY(html.find("never declared") == std::string::npos); // not armed: no undeclared results
+    QVERIFY(html.find("Call 6 <span class=\"muted\">\u00B7 turn 4</span>") != std::string::npos);
+}
+
+void TestRunReport::pausedAndLimited()
+{
+    const std::string paused = report::renderHtmlReport(*load("dev-7-paused-or-limited.json"));
+    QVERIFY(paused.find("<b>The run paused for a human at <a href=\"#call-2\">call 2</a></b>: Approve read-only") !=
+            std::string::npos);
+    QVERIFY(section(paused, "call-2", "gaps").find("never returned") != std::string::npos);
+
+    const std::string limited = report::renderHtmlReport(*load("dev-8-max-iterations.json"));
+    QVERIFY(limited.find("<b>budget_exhausted</b> at <a href=\"#call-3\">call 3</a>: reason max-iterations, limit 3, "
+                         "pendingToolCalls 1, action wrapped-up") != std::string::npos);
+    QVERIFY(limited.find("kind max_iterations, limit 3, actual 3, action abort") != std::string::npos);
+    QVERIFY(section(limited, "call-3", "call-4").find("not run</span>") != std::string::npos);
+}
+
+void TestRunReport::markupInResultsStaysEscaped()
+{
+    // dev-1's first get_abstract result is scraped HTML with a <script> block.
+    const std::string html = report::renderHtmlReport(*load("dev-1-research.json"));
+    QVERIFY(html.find("<script") == std::string::npos);
+    QVERIFY(html.find("&lt;script type=&quot;application/ld+json&quot;&gt;") != std::string::npos ||
+            html.find("&lt;script type=\"application/ld+json\"&gt;") != std::string::npos);
+    QVERIFY(html.find("<i>Acropora") == std::string::npos);
+    // The 19,952-character CSV folds behind <details>, in the transcript and in its call.
+    QVERIFY(count(html, "<details><summary>tool result \u00B7 19,952 units</summary>") >= 1);
+    QVERIFY(count(html, "<details><summary>result \u00B7 19,952 units</summary>") >= 1);
+}
+
+void TestRunReport::inspectJson_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("turns");
+    QTest::addColumn<QString>("status");
+    QTest::addColumn<QJsonValue>("outcomeCall");
+    QTest::addColumn<QJsonValue>("finalAnswerIsNull");
+    QTest::newRow("conversation") << "dev-2-conversation.json" << 4 << "completed" << QJsonValue() << QJsonValue(false);
+    QTest::newRow("crash") << "dev-4-crash.json" << 1 << "failed" << QJsonValue(3) << QJsonValue(true);
+    QTest::newRow("paused") << "dev-7-paused-or-limited.json" << 1 << "paused" << QJsonValue(2) << QJsonValue(true);
+    QTest::newRow("resumed") << "dev-7b-resumed.json" << 1 << "completed" << QJsonValue() << QJsonValue(false);
+    QTest::newRow("ndjson") << "dev-6-events.ndjson" << 1 << "completed" << QJsonValue() << QJsonValue(false);
+}
+
+void TestRunReport::inspectJson()
+{
+    QFETCH(QString, file);
+    QFETCH(int, turns);
+    QFETCH(QString, status);
+    QFETCH(QJsonValue, outcomeCall);
+    QFETCH(QJsonValue, finalAnswerIsNull);
+    const auto run = load(file.toUtf8().constData());
+    const QJsonObject doc = inspect(*run);
+    QCOMPARE(doc.value("turns").toArray().size(), turns);
+    const QJsonObject outcome = doc.value("outcome").toObject();
+    QCOMPARE(outcome.value("status").toString(), status);
+    QCOMPARE(outcome.value("call").isNull() ? QJsonValue() : outcome.value("call"), outcomeCall);
+    QCOMPARE(QJsonValue(doc.value("finalAnswer").isNull()), finalAnswerIsNull);
+    const QJsonArray calls = doc.value("calls").toArray();
+    QCOMPARE(qsizetype(calls.size()), qsizetype(run->calls.size()));
+    int listed = 0;
+    for (const QJsonValue &t : doc.value("turns").toArray())
+        for (const QJsonValue &c : t.toObject().value("calls").toArray())
+            QCOMPARE(c.toInt(), ++listed); // turns list every call once, in order
+    QCOMPARE(listed, int(calls.size()));
+    for (qsizetype i = 0; i < calls.size(); ++i) {
+        const QJsonObject c = calls[i].toObject();
+        QCOMPARE(c.value("index").toInt(), int(i) + 1);
+        QVERIFY(c.value("turn").toInt() >= 1 && c.value("turn").toInt() <= turns);
+        QVERIFY(c.value("runId").isString());
+        QVERIFY(c.value("toolResults").isArray());
+        if (!c.value("response").isNull()) {
+            const QJsonObject r = c.value("response").toObject();
+            QVERIFY(r.value("text").isString());
+            QVERIFY(r.value("stopReason").isString());
+            QVERIFY(r.value("usage").toObject().contains("input"));
+        }
+    }
+    if (file == QLatin1String("dev-4-crash.json"))
+        QVERIFY(calls.last().toObject().value("response").isNull());
+}
+
+void TestRunReport::inspectTable()
+{
+    const auto run = load("dev-3-tool-errors.json");
+    const std::string table = report::inspectTable(*run, recording::summarizeCalls(*run));
+    QVERIFY(table.find("call  turn  epoch  response  tools") != std::string::npos);
+    QVERIFY(table.find("turns: 1, outcome: completed\n") != std::string::npos);
+    QCOMPARE(count(table, " 1E "), std::size_t(2));
+    const auto crash = load("dev-4-crash.json");
+    const std::string crashed = report::inspectTable(*crash, recording::summarizeCalls(*crash));
+    QVERIFY(crashed.find("outcome: failed at call 3: The AI call failed: 529") != std::string::npos);
+    QVERIFY(crashed.find("NONE") != std::string::npos);
+}
+
+QTEST_GUILESS_MAIN(TestRunReport)
+#include "tst_runreport.moc"

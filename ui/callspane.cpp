@@ -11,6 +11,8 @@
 #include <QMenu>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace tf::ui {
 
 CallsPane::CallsPane(QWidget *parent)
@@ -102,8 +104,21 @@ void CallsPane::setRun(const RunHandle &run)
         collapsed += c.collapsedIds.empty() ? 0 : 1;
         errors += !c.response || c.anyToolError() ? 1 : 0;
     }
-    // One turn: the column would repeat "1" on every row.
+    // Columns that would say the same on every row, or say nothing on this run, stay one right click away: one
+    // turn, one model, and the findings marks (ledger, collapsed) on a run that is not armed.
+    const bool oneModel = std::all_of(run->calls.begin(), run->calls.end(), [&](const recording::CallSummary &c) {
+        return c.model == run->calls.front().model;
+    });
     m_view->setColumnHidden(CallListModel::TurnColumn, run->run->turns.size() < 2);
+    m_view->setColumnHidden(CallListModel::ModelColumn, oneModel && !run->calls.empty());
+    m_view->setColumnHidden(CallListModel::LedgerColumn, !run->run->constants.armed);
+    m_view->setColumnHidden(CallListModel::CollapsedColumn, !run->run->constants.armed);
+    // The stretching column: the model where it is shown, else the response.
+    QHeaderView *header = m_view->horizontalHeader();
+    header->setSectionResizeMode(CallListModel::ModelColumn,
+                                 oneModel ? QHeaderView::Interactive : QHeaderView::Stretch);
+    header->setSectionResizeMode(CallListModel::ResponseColumn,
+                                 oneModel ? QHeaderView::Stretch : QHeaderView::Interactive);
     QString footer = tr("%1 turns (T) · %2 with errors (E) · %3 misses (M) · %4 ledger changes (L) · %5 damaged (D)")
                          .arg(run->run->turns.size())
                          .arg(errors)

@@ -43,6 +43,34 @@ json::Value messagesFromInjections(const json::Value &records)
     return out;
 }
 
+// Messages rebuilt from context.injected pieces carry no assistant toolCalls; an assistant message followed by tool
+// results gets them back from those results' tool_start events ({id, name, args}, as the history writes them).
+void restoreToolCalls(const Run &run, json::Value &messages)
+{
+    for (std::size_t i = 0; i + 1 < messages.size(); ++i) {
+        const json::Value *role = messages.at(i).findString("role");
+        if (!role || role->asString() != "assistant" || messages.at(i).contains("toolCalls"))
+            continue;
+        json::Value calls = json::Value::array();
+        for (std::size_t j = i + 1; j < messages.size(); ++j) {
+            const json::Value *id = messages.at(j).findString("toolCallId");
+            const Event *start = id ? run.toolStart(id->asString()) : nullptr;
+            if (!start)
+                break;
+            const json::Value payload = run.payload(*start);
+            json::Value call = json::Value::object();
+            call.set("id", *id);
+            if (const json::Value *name = payload.findString("toolName"))
+                call.set("name", json::Value::string(name->decodedString()));
+            if (const json::Value *args = payload.find("args"))
+                call.set("args", *args);
+            calls.push_back(std::move(call));
+        }
+        if (calls.size() > 0)
+            messages.itemRef(i).set("toolCalls", std::move(calls));
+    }
+}
+
 // §5.4 step 3: strip the framework markers. Messages without them keep their identity.
 json::Value stripFrameworkFields(const json::Value &messages)
 {
@@ -263,9 +291,20 @@ void rebuildServed(const Run &run, std::size_t index, CallView &view, CallStates
             const json::Value *raw = payload.findString("rawContent");
             if (!slot || slot->asString() != "messages" || !raw)
                 continue;
-            fromEvents.push_back(message(payload.findString("asRole"), *raw));
+            json::Value m = message(payload.findString("asRole"), *raw);
+            // §2.3: a tool result's piece names its toolCallId as sourceId.
+            const json::Value *source = payload.findString("source");
+            if (const json::Value *id = payload.findString("sourceId");
+                id && source && source->asString() == "tool-result") {
+                m.set("toolCallId", *id);
+                if (const Event *start = run.toolStart(id->asString()))
+                    if (const json::Value *name = run.payload(*start).findString("toolName"))
+                        m.set("toolName", json::Value::string(name->decodedString()));
+            }
+            fromEvents.push_back(std::move(m));
         }
         if (fromEvents.size() > 0) {
+            restoreToolCalls(run, fromEvents);
             view.committed = fromEvents;
             view.conversationOnRecord = true;
         } else if (view.recordedMessageCount == std::size_t(1)) {

@@ -57,6 +57,12 @@ const Event *Run::toolEnd(std::string_view toolCallId) const
     return it == toolEndByCallId.end() ? nullptr : &events[it->second];
 }
 
+const Event *Run::toolStart(std::string_view toolCallId) const
+{
+    const auto it = toolStartByCallId.find(toolCallId);
+    return it == toolStartByCallId.end() ? nullptr : &events[it->second];
+}
+
 std::optional<json::Value> Run::ledgerAt(const CallRecord &call) const
 {
     std::optional<json::Value> ledger;

@@ -80,8 +80,8 @@ struct Run
     std::uint64_t finalLedgerOffset = json::kNoSource;
     const StateJournal *finalLedgerJournal = nullptr;
 
-    // toolCallId -> index of its tool_end event (the last one when an id repeats).
-    std::unordered_map<std::string_view, std::size_t> toolEndByCallId;
+    // toolCallId -> index of its tool_end / tool_start event (the last one when an id repeats).
+    std::unordered_map<std::string_view, std::size_t> toolEndByCallId, toolStartByCallId;
 
     // Memo shared by every view built from this run (thread-safe).
     std::shared_ptr<MessageFactsCache> messageFacts = std::make_shared<MessageFactsCache>();
@@ -96,8 +96,9 @@ struct Run
     std::optional<json::Value> receiptAfter(const CallRecord &call) const;
     // The tool calls the call's own bundle committed (llmLatestToolCalls), when it did.
     std::optional<json::Value> toolCallsAfter(const CallRecord &call) const;
-    // The tool_end of a tool call id anywhere in the run (the result the model was served), or nullptr.
+    // The tool_end of a tool call id anywhere in the run (the result the model was served), or its tool_start.
     const Event *toolEnd(std::string_view toolCallId) const;
+    const Event *toolStart(std::string_view toolCallId) const;
     // The findings ledger at the call when it is an array (notes on ledger rows name rows of it).
     std::optional<json::Value> ledgerAt(const CallRecord &call) const;
     // iteration_end(k-1).history of an events-only call (§5.9), when on record.

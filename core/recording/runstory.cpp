@@ -238,9 +238,10 @@ void buildLimits(Run &run, const CallAtEvent &calls)
 void buildRunStory(Run &run)
 {
     run.toolEndByCallId.clear();
+    run.toolStartByCallId.clear();
     for (const Event &e : run.events)
-        if (e.type == eventtype::ToolEnd && !e.toolCallId.empty())
-            run.toolEndByCallId[e.toolCallId] = e.index;
+        if (!e.toolCallId.empty() && (e.type == eventtype::ToolEnd || e.type == eventtype::ToolStart))
+            (e.type == eventtype::ToolEnd ? run.toolEndByCallId : run.toolStartByCallId)[e.toolCallId] = e.index;
     buildTurns(run);
     const CallAtEvent calls(run);
     buildOutcome(run, calls);

@@ -161,9 +161,10 @@ void ResponsePane::setBundle(const BundleHandle &bundle)
     if (!r) {
         m_glyph->setGlyph(Glyph::NeverReturned);
         m_state->setText(tr("No response on record"));
-        m_facts->setText(tr("The call has an llm_start and no llm_end: the provider failed, or the recording was "
-                            "frozen mid-call."));
+        m_facts->setText(tr("no llm_end on record"));
         m_text->clear();
+        m_text->setPlaceholderText(tr("The call has an llm_start and no llm_end: the provider failed, or the "
+                                      "recording was frozen mid-call. What the model was sent is in the Wire."));
         return;
     }
     std::size_t errors = 0, open = 0;

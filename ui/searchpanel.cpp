@@ -81,7 +81,7 @@ QVariant SearchResultsModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         switch (index.column()) {
         case CallColumn:
-            return isCall ? tr("Call %1").arg(call.epoch) : fromCore(hit->location);
+            return isCall ? tr("Call %1").arg(call.ordinal + 1) : fromCore(hit->location);
         case MatchesColumn:
             return qulonglong(isCall ? call.total : hit->count);
         case WhereColumn:

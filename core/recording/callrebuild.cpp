@@ -297,9 +297,11 @@ void rebuildServed(const Run &run, std::size_t index, CallView &view, CallStates
             if (const json::Value *id = payload.findString("sourceId");
                 id && source && source->asString() == "tool-result") {
                 m.set("toolCallId", *id);
-                if (const Event *start = run.toolStart(id->asString()))
-                    if (const json::Value *name = run.payload(*start).findString("toolName"))
+                if (const Event *start = run.toolStart(id->asString())) {
+                    const json::Value startPayload = run.payload(*start); // outlives `name`
+                    if (const json::Value *name = startPayload.findString("toolName"))
                         m.set("toolName", json::Value::string(name->decodedString()));
+                }
             }
             fromEvents.push_back(std::move(m));
         }

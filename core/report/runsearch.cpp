@@ -296,6 +296,7 @@ json::Value searchJson(const recording::Run &run, const SearchResult &result)
     doc.set("matches", Value::number(double(result.totalMatches())));
     if (result.firstOrdinal) {
         Value first = Value::object();
+        first.set("index", Value::number(double(*result.firstOrdinal + 1)));
         first.set("epoch", Value::number(result.firstEpoch));
         first.set("callRuntimeStageId", str(run.calls[*result.firstOrdinal].callRuntimeStageId));
         first.set("location", str(result.firstLocation));
@@ -305,11 +306,13 @@ json::Value searchJson(const recording::Run &run, const SearchResult &result)
     }
     Value partial = Value::array();
     for (std::size_t o : result.partialOrdinals)
-        partial.push_back(Value::number(run.calls[o].epoch));
+        partial.push_back(Value::number(double(o + 1))); // call numbers, 1..N across every turn
     doc.set("partiallyOnRecord", partial);
     Value calls = Value::array();
     for (const CallHits &c : result.calls) {
         Value call = Value::object();
+        call.set("index", Value::number(double(c.ordinal + 1)));
+        call.set("turn", Value::number(double(run.calls[c.ordinal].turn + 1)));
         call.set("epoch", Value::number(c.epoch));
         call.set("callRuntimeStageId", str(c.callRuntimeStageId));
         call.set("matches", Value::number(double(c.total)));
@@ -337,7 +340,7 @@ std::string searchText(const recording::Run &run, const SearchResult &result)
                " calls searched)\n";
     } else {
         for (const CallHits &c : result.calls) {
-            out += "call " + std::to_string(c.epoch) + "  " + terminalSafe(c.callRuntimeStageId) + "  " +
+            out += "call " + std::to_string(c.ordinal + 1) + "  " + terminalSafe(c.callRuntimeStageId) + "  " +
                    std::to_string(c.total) + (c.total == 1 ? " match: " : " matches: ");
             for (std::size_t i = 0; i < c.hits.size(); ++i) {
                 out += (i ? ", " : "") + terminalSafe(c.hits[i].location);
@@ -347,7 +350,7 @@ std::string searchText(const recording::Run &run, const SearchResult &result)
             out += '\n';
         }
         const CallHits &first = result.calls.front();
-        out += "first appeared: call " + std::to_string(result.firstEpoch) + " (" +
+        out += "first appeared: call " + std::to_string(*result.firstOrdinal + 1) + " (" +
                terminalSafe(run.calls[*result.firstOrdinal].callRuntimeStageId) + ") in " +
                terminalSafe(result.firstLocation) + ": " + terminalSafe(first.hits.front().snippet) + "\n";
         out += std::to_string(result.calls.size()) + " of " + std::to_string(result.callsSearched) + " calls, " +

@@ -5,6 +5,7 @@
 #include "core/recording/recordingloader.h"
 #include "core/report/htmlreport.h"
 #include "core/report/inspectreport.h"
+#include "core/report/runsearch.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -61,6 +62,7 @@ private slots:
     void inspectJson_data();
     void inspectJson();
     void inspectTable();
+    void searchNumbersCallsAcrossTurns();
 };
 
 void TestRunReport::crashedRun()
@@ -208,6 +210,29 @@ void TestRunReport::inspectTable()
     const std::string crashed = report::inspectTable(*crash, recording::summarizeCalls(*crash));
     QVERIFY(crashed.find("outcome: failed at call 3: The AI call failed: 529") != std::string::npos);
     QVERIFY(crashed.find("NONE") != std::string::npos);
+}
+
+void TestRunReport::searchNumbersCallsAcrossTurns()
+{
+    // "groceries" is in every call's history; the stage ids and iterations repeat across the four turns.
+    const auto run = load("dev-2-conversation.json");
+    const report::SearchResult result = report::searchRun(*run, "groceries");
+    const std::string text = report::searchText(*run, result);
+    for (int call = 1; call <= 7; ++call)
+        QVERIFY2(text.find("call " + std::to_string(call) + "  call-llm#") != std::string::npos, text.c_str());
+    const std::string json = json::stringify(report::searchJson(*run, result));
+    QJsonParseError error;
+    const QJsonObject doc = QJsonDocument::fromJson(QByteArray::fromStdString(json), &error).object();
+    QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString() + QString::number(error.offset)));
+    const QJsonArray calls = doc.value("calls").toArray();
+    QCOMPARE(calls.size(), 7);
+    QList<int> turns;
+    for (qsizetype i = 0; i < calls.size(); ++i) {
+        QCOMPARE(calls[i].toObject().value("index").toInt(), int(i) + 1);
+        turns << calls[i].toObject().value("turn").toInt();
+    }
+    QCOMPARE(turns, QList<int>({1, 1, 2, 2, 3, 4, 4}));
+    QCOMPARE(doc.value("firstAppearance").toObject().value("index").toInt(), 1);
 }
 
 QTEST_GUILESS_MAIN(TestRunReport)

@@ -17,9 +17,13 @@ QString optionalCount(const std::optional<double> &v)
     return v ? formatCount(*v) : dash();
 }
 
-// The response in a word: none on record, a tool error, or the stop reason.
-QString responseWord(const recording::CallSummary &c)
+// The response in a word: where the run failed or paused, none on record, a tool error, or the stop reason.
+QString responseWord(const recording::Run &run, const recording::CallSummary &c)
 {
+    if (run.outcome.call == c.ordinal && run.outcome.status == recording::OutcomeStatus::Failed)
+        return CallListModel::tr("failed");
+    if (run.outcome.call == c.ordinal && run.outcome.status == recording::OutcomeStatus::Paused)
+        return CallListModel::tr("paused");
     if (!c.response)
         return CallListModel::tr("none");
     if (c.anyToolError())
@@ -138,7 +142,7 @@ QVariant CallListModel::data(const QModelIndex &index, int role) const
         case TurnColumn:
             return qlonglong(c.turn);
         case ResponseColumn:
-            return responseWord(c);
+            return responseWord(*m_run->run, c);
         case ModelColumn:
             return toQString(c.model);
         case MessagesColumn:
@@ -169,7 +173,7 @@ QVariant CallListModel::data(const QModelIndex &index, int role) const
         case EpochColumn:
             return QString::number(c.epoch);
         case ResponseColumn:
-            return responseWord(c);
+            return responseWord(*m_run->run, c);
         case ModelColumn:
             return c.model.empty() ? dash() : toQString(c.model);
         case MessagesColumn:

@@ -170,7 +170,8 @@ void TestRunStory::crashedCallSaysNoResponse()
     QVERIFY(response()->runNoteText().startsWith(QStringLiteral("The run failed here: The AI call failed: 529")));
     QVERIFY(!response()->findChild<QTableView *>(QStringLiteral("toolRunsView"))->isVisibleTo(response()));
     auto *calls = m_window->findChild<QTableView *>(QStringLiteral("callsView"));
-    QCOMPARE(calls->model()->index(2, CallListModel::ResponseColumn).data().toString(), QStringLiteral("none"));
+    QCOMPARE(calls->model()->index(2, CallListModel::ResponseColumn).data().toString(), QStringLiteral("failed"));
+    QCOMPARE(calls->model()->index(1, CallListModel::ResponseColumn).data().toString(), QStringLiteral("tool_use"));
     QVERIFY(calls->model()->index(2, 0).data(CallListModel::NoResponseRole).toBool());
     QVERIFY(calls->isColumnHidden(CallListModel::TurnColumn)); // one turn
 
@@ -221,6 +222,8 @@ void TestRunStory::pausedRunSaysSo()
     QVERIFY(response()->runNoteText().startsWith(QStringLiteral("The run paused here for a human: Approve read-only")));
     QCOMPARE(response()->toolModel()->index(0, ToolRunModel::StatusColumn).data().toString(),
              QStringLiteral("never returned"));
+    auto *calls = m_window->findChild<QTableView *>(QStringLiteral("callsView"));
+    QCOMPARE(calls->model()->index(1, CallListModel::ResponseColumn).data().toString(), QStringLiteral("paused"));
 }
 
 void TestRunStory::limitsAtTheCall()

@@ -4,6 +4,7 @@
 #include "loadedrun.h"
 
 #include "core/findings/ledgerfold.h"
+#include "core/findings/ledgerrowview.h"
 #include "core/recording/callview.h"
 
 #include <functional>
@@ -23,6 +24,7 @@ struct CallBundle
     std::shared_ptr<const recording::CallView> previous;
     bool previousComplete = false;
     findings::LedgerFold fold; // over view->ledger
+    std::vector<findings::LedgerRowView> ledgerRows; // view->ledger's rows with their marks (built with the fold)
     QList<DiffLine> pieceDiff; // previous piece → this piece, line by line
     double buildMs = 0;        // time spent building (for the status bar)
 };

@@ -47,6 +47,9 @@ BundleHandle buildBundle(const RunHandle &run, std::size_t ordinal,
     }
     // The fold keeps pointers to rows inside view->ledger, which the bundle owns through `view`.
     bundle->fold = findings::foldLedger(bundle->view->ledger);
+    if (bundle->view->ledgerOnRecord)
+        bundle->ledgerRows = findings::ledgerRowViews(bundle->view->ledger, bundle->fold, bundle->view->ledgerIssues,
+                                                      bundle->view->ledgerRowsAtPrevious);
     if (bundle->view->piece || (bundle->previous && bundle->previous->piece))
         bundle->pieceDiff = diffLines(pieceLines(bundle->previous.get()), pieceLines(bundle->view.get()));
     bundle->buildMs = double(timer.nsecsElapsed()) / 1e6;

@@ -1,7 +1,6 @@
 #pragma once
 
 #include "callbundle.h"
-#include "recordfields.h"
 
 #include <QAbstractTableModel>
 
@@ -9,6 +8,8 @@ namespace tf::ui {
 
 // The findings ledger as of the selected call: every row at the call, in ledger order, with what the fold says
 // about it (current or superseded standing, conflict witness, unsettled) and whether it was filed at this call.
+// The rows and their marks are the core's (findings::LedgerRowView, built with the bundle off the GUI thread); this
+// model only formats them.
 class LedgerModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -35,15 +36,16 @@ public:
         IsNewRole,                       // bool: filed at this call
         SortRole,
     };
+    // The core's marks (findings::LedgerMark), under the names the delegates and filters use.
     enum Mark
     {
-        NewMark = 1 << 0,        // filed since the previous call
-        SupersededMark = 1 << 1, // a later standing on the same result replaced it
-        ConflictMark = 1 << 2,   // a conflict row, or a current fact row whose assertion conflicts
-        ContingentMark = 1 << 3, // a contingent row
-        UnsettledMark = 1 << 4,  // an unsettled-by-absence row the fold keeps
-        MalformedMark = 1 << 5,  // breaks the types upstream relies on
-        UnknownKindMark = 1 << 6,
+        NewMark = findings::MarkNew,
+        SupersededMark = findings::MarkSuperseded,
+        ConflictMark = findings::MarkConflict,
+        ContingentMark = findings::MarkContingent,
+        UnsettledMark = findings::MarkUnsettled,
+        MalformedMark = findings::MarkMalformed,
+        UnknownKindMark = findings::MarkUnknownKind,
     };
     Q_ENUM(Column)
 
@@ -61,15 +63,9 @@ public:
     static QStringList markNames(int marks);
 
 private:
-    struct Row
-    {
-        LedgerRowFields fields;
-        int kind = 0;
-        int marks = 0;
-        QString issue;
-    };
+    const findings::LedgerRowView *row(int r) const;
+
     BundleHandle m_bundle;
-    QList<Row> m_rows;
 };
 
 } // namespace tf::ui

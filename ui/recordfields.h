@@ -7,23 +7,10 @@
 
 #include <optional>
 
-// Display fields read out of a ledger row and a wire message. This is the one place ui/ looks inside recorded JSON,
-// and only to label what the core already selected (rows at a call, messages as sent): it belongs in the core next to
-// ledgerfold.h / collapse.h (a `LedgerRowView`, a `MessageView`), and is kept apart so it can move there whole.
+// Display fields read out of a wire message. This is the one place ui/ looks inside recorded JSON, and only to label
+// what the core already selected (messages as sent): it belongs in the core as a `MessageView`, as the ledger rows
+// moved to findings::LedgerRowView, and is kept apart so it can move there whole.
 namespace tf::ui {
-
-struct LedgerRowFields
-{
-    QString kind;       // the row's `kind`, as written
-    QString resultId;   // toolCallId (standing, basis, judgment, unsettled-by-absence); carriers for contingent
-    QString tool;       // toolName
-    QString standing;   // the standing; for other kinds what the row is ("basis", "contingent", ...)
-    QString detail;     // line / settles / assertions; proposition; value and carriers; conflict key and witnesses
-    QString declaredOn; // "answer", "with call_7", or empty
-    std::optional<double> iteration;
-    bool unknownId = false;
-};
-LedgerRowFields ledgerRowFields(const json::Value &row);
 
 struct MessageFields
 {

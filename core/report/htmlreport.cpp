@@ -6,6 +6,7 @@
 #include "tokentotals.h"
 
 #include "core/findings/ledgerfold.h"
+#include "core/findings/ledgerrowview.h"
 #include "core/json/jsnumber.h"
 #include "core/json/writer.h"
 #include "core/recording/callview.h"
@@ -783,62 +784,34 @@ PieceStats statsOf(const findings::FindingsPiece &piece)
 
 // -- ledger rows -----------------------------------------------------------------------------------------------
 
-std::string rowSummary(const Value &row)
+// The ledger rows [from, to) of a call, as the Ledger pane shows them: the core's row views with their marks.
+void renderRowTable(Html &h, const CallView &view, std::size_t from, std::size_t to)
 {
-    const findings::RowKind kind = findings::rowKindOf(row);
-    switch (kind) {
-    case findings::RowKind::Basis: {
-        std::string s = stringMember(row, "basis");
-        if (row.contains("proposition"))
-            s += ": " + stringMember(row, "proposition");
-        return s;
-    }
-    case findings::RowKind::Standing: {
-        std::string s;
-        if (row.contains("line"))
-            s = stringMember(row, "line");
-        else if (row.contains("settles"))
-            s = "settles: " + stringMember(row, "settles");
-        if (const Value *as = row.findArray("assertions"); as && as->size())
-            s += (s.empty() ? "" : "; ") + std::to_string(as->size()) + " assertion" + (as->size() == 1 ? "" : "s");
-        return s;
-    }
-    case findings::RowKind::Conflict: {
-        const Value *w = row.findArray("witnesses");
-        return std::to_string(w ? w->size() : 0) + " witnesses";
-    }
-    case findings::RowKind::Judgment:
-        return "judge says " + stringMember(row, "standing");
-    case findings::RowKind::JudgmentError:
-        return stringMember(row, "message");
-    case findings::RowKind::Contingent:
-        return "used " + stringMember(row, "value");
-    case findings::RowKind::UnsettledByAbsence:
-        return row.contains("tryInstead") ? "try instead: " + stringMember(row, "tryInstead") : std::string();
-    case findings::RowKind::Unknown:
-        break;
-    }
-    return "";
-}
-
-void renderRowTable(Html &h, const Value &ledger, std::size_t from, std::size_t to)
-{
+    const findings::LedgerFold fold = findings::foldLedger(view.ledger);
+    const std::vector<findings::LedgerRowView> rows =
+        findings::ledgerRowViews(view.ledger, fold, view.ledgerIssues, view.ledgerRowsAtPrevious);
     h.raw("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"4\"><thead><tr><th class=\"num\">Row</th><th>Kind</th>"
-          "<th>Tool call</th><th>Standing</th><th>Detail</th></tr></thead><tbody>");
-    for (std::size_t i = from; i < to && i < ledger.size(); ++i) {
-        const Value &row = ledger.at(i);
-        const findings::RowKind kind = findings::rowKindOf(row);
+          "<th>Tool call</th><th>Standing</th><th>Marks</th><th>Detail</th></tr></thead><tbody>");
+    for (std::size_t i = from; i < to && i < rows.size(); ++i) {
+        const findings::LedgerRowView &r = rows[i];
         h.raw("<tr><td class=\"num\">#").num(i).raw("</td><td>");
-        if (kind == findings::RowKind::Unknown)
-            h.raw("<span class=\"muted\">")
-                .text(row.isObject() ? stringMember(row, "kind") : "(not an object)")
-                .raw(" (ignored)</span>");
+        if (r.kind == findings::RowKind::Unknown)
+            h.raw("<span class=\"muted\">").text(r.kindName.empty() ? "(no kind)" : r.kindName).raw("</span>");
         else
-            h.raw(findings::rowKindName(kind));
-        h.raw("</td><td class=\"wrap\"><code>").text(stringMember(row, "toolCallId")).raw("</code></td><td>");
-        if (kind == findings::RowKind::Standing)
-            standingChip(h, stringMember(row, "standing"));
-        h.raw("</td><td class=\"wrap\">").text(rowSummary(row)).raw("</td></tr>");
+            h.raw(findings::rowKindName(r.kind));
+        h.raw("</td><td class=\"wrap\"><code>").text(r.resultId).raw("</code></td><td>");
+        if (r.kind == findings::RowKind::Standing)
+            standingChip(h, r.standing);
+        else
+            h.text(r.standing);
+        h.raw("</td><td>");
+        for (const std::string &mark : findings::ledgerMarkNames(r.marks & ~unsigned(findings::MarkNew)))
+            h.raw("<span class=\"chip ")
+                .raw(mark == "conflict" || mark == "malformed" ? "b-damaged" : "v-miss")
+                .raw("\">")
+                .text(mark)
+                .raw("</span> ");
+        h.raw("</td><td class=\"wrap\">").text(r.detailText()).raw("</td></tr>");
     }
     h.raw("</tbody></table>");
 }
@@ -1470,7 +1443,7 @@ void renderCall(Html &h, const recording::Run &run, const CallView &view, const 
     }
     if (view.ledgerOnRecord && view.ledger.size() > view.ledgerRowsAtPrevious) {
         h.raw("<h4>Ledger rows filed since the previous call</h4>");
-        renderRowTable(h, view.ledger, view.ledgerRowsAtPrevious, view.ledger.size());
+        renderRowTable(h, view, view.ledgerRowsAtPrevious, view.ledger.size());
     }
     for (const auto &issue : view.ledgerIssues)
         h.raw("<p class=\"no small\">Malformed ledger row ")

@@ -40,6 +40,9 @@ struct Run
 {
     std::shared_ptr<const io::MappedFile> source;
     std::unique_ptr<json::StringArena> arena;
+    // The file as opened when it holds a packed recording (spec/upstream-since-9.113.md §1); `source` is then its
+    // expansion, the plain recording byte for byte. Null for a plain file.
+    std::shared_ptr<const io::MappedFile> packedFile;
 
     RecordingShape shape = RecordingShape::Recording;
     std::string path;

@@ -22,6 +22,8 @@ const char *badgeId(Badge badge)
         return "damaged";
     case Badge::NotOnRecord:
         return "not-on-record";
+    case Badge::Redacted:
+        return "redacted";
     }
     return "reconstructed";
 }
@@ -177,6 +179,9 @@ CallSummary summaryOf(const CallView &view, std::size_t i, SummaryInterners &int
             break;
         case Badge::NotOnRecord:
             ++s.notOnRecord;
+            break;
+        case Badge::Redacted:
+            ++s.redacted;
             break;
         }
     }

@@ -21,9 +21,13 @@ enum class Badge
     Verified,
     Reconstructed,
     Damaged,
-    NotOnRecord
+    NotOnRecord,
+    // spec/upstream-since-9.113.md §4: rebuilt from a value a run's redaction policy kept out (REDACTED or [REDACTED]
+    // under the agentfootprint.redaction recorder row). Its hash is of the original, so it cannot verify; it is not
+    // damage either.
+    Redacted
 };
-const char *badgeId(Badge badge); // "verified", "reconstructed", "damaged", "not-on-record"
+const char *badgeId(Badge badge); // "verified", "reconstructed", "damaged", "not-on-record", "redacted"
 
 // One verified part of a call: a rebuilt row or a receipt-only field.
 struct PartCheck
@@ -209,7 +213,7 @@ struct CallSummary
     std::optional<double> cacheRead, cacheWrite, input, output;
     CacheVerdict verdict = CacheVerdict::Unmeasured;
     bool damaged = false;
-    std::size_t verified = 0, reconstructed = 0, damagedParts = 0, notOnRecord = 0;
+    std::size_t verified = 0, reconstructed = 0, damagedParts = 0, notOnRecord = 0, redacted = 0;
     // Shared by every summary with an equal list (summarizeCalls interns them): a run of 100,000 calls has a few
     // dozen distinct lists, where a copy per call would cost a kilobyte or two each.
     std::shared_ptr<const std::vector<PartCheck>> checkList;

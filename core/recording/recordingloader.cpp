@@ -2,6 +2,7 @@
 
 #include "builders.h"
 #include "loaderror.h"
+#include "redaction.h"
 
 #include "core/json/locate.h"
 #include "core/json/parser.h"
@@ -354,6 +355,8 @@ void Loader::loadRecordingObject(const json::Value &recording, const LoadErrors 
         };
         if (const json::Value *id = errors.optional(*snapshot, snap("runId"), Type::String))
             m_run->engineRunId = id->decodedString();
+        if (const json::Value *recorders = snapshot->find("recorders"))
+            m_run->servedUnderRedaction = listsRedactionRecorder(*recorders);
         const json::Value *initial = errors.optional(*snapshot, snap("initialState"), Type::Object);
         const json::Value *subflows = errors.optional(*snapshot, snap("subflowResults"), Type::Object);
         if (errors.optional(*snapshot, snap("commitLog"), Type::Array)) {
@@ -370,6 +373,8 @@ void Loader::loadRecordingObject(const json::Value &recording, const LoadErrors 
     }
     detail::attachEvents(*m_run);
     detail::finishRun(*m_run);
+    if (m_run->servedUnderRedaction)
+        m_run->gaps.push_back(redactedRunGap());
 }
 
 void Loader::classify(const json::Value &root, const LoadErrors &errors)

@@ -55,6 +55,8 @@ struct Run
     std::optional<double> durationMs;
     bool hasChart = false;
     bool hasSnapshot = false;
+    // snapshot.recorders lists agentfootprint.redaction: REDACTED / [REDACTED] are placeholders (redaction.h).
+    bool servedUnderRedaction = false;
     FoldBasis basis = FoldBasis::EventsOnly;
     std::size_t commitCount = 0;
 

@@ -72,6 +72,7 @@ table.figures td { width: 25%; border: 1px solid #d9e2ec; background: #f8fafc; p
 .b-reconstructed { color: #1f4e8c; background: #e6eefa; border-color: #c2d5f0; }
 .b-damaged { color: #a61b1b; background: #fde8e8; border-color: #f5b5b5; }
 .b-not-on-record { color: #4b5563; background: #eef0f3; border-color: #d5d9df; }
+.b-redacted { color: #5b3d8a; background: #f1ebfa; border-color: #d6c6ee; }
 .v-hit { color: #1d6b3a; background: #e3f4e8; border-color: #b7e0c3; }
 .v-write-only { color: #1f4e8c; background: #e6eefa; border-color: #c2d5f0; }
 .v-miss { color: #8a4b00; background: #fff3dc; border-color: #f3d19c; }
@@ -183,6 +184,7 @@ table.figures td { background-color: #f8fafc; border: 1px solid #d9e2ec; }
 .b-reconstructed, .v-write-only, .k-excuse, .s-open { color: #1f4e8c; background-color: #e6eefa; }
 .b-damaged { color: #a61b1b; background-color: #fde8e8; }
 .b-not-on-record, .v-unmeasured, .k-note, .s-noise { color: #4b5563; background-color: #eef0f3; }
+.b-redacted { color: #5b3d8a; background-color: #f1ebfa; }
 .v-miss, .k-missing, .s-ruled-out { color: #8a4b00; background-color: #fff3dc; }
 .k-caveat { color: #5b3e96; background-color: #f0ebfa; }
 .yes { color: #1d6b3a; font-weight: bold; }
@@ -316,6 +318,8 @@ const char *badgeLabel(Badge b)
         return "Damaged";
     case Badge::NotOnRecord:
         return "Not on record";
+    case Badge::Redacted:
+        return "Redacted";
     }
     return "Reconstructed";
 }
@@ -982,6 +986,8 @@ void renderTimeline(Html &h, const recording::Run &run, const std::vector<record
         h.raw("<span class=\"small\">").num(c.verified).raw("V ").num(c.reconstructed).raw("R");
         if (c.notOnRecord)
             h.raw(" ").num(c.notOnRecord).raw("N");
+        if (c.redacted)
+            h.raw(" ").num(c.redacted).raw("X");
         h.raw("</span></td><td>");
         if (notes.bookmarked.count(c.ordinal))
             h.raw("\u2605 ");
@@ -1411,7 +1417,10 @@ void renderAppendix(Html &h)
           "bytes "
           "differ from the committed hash, or a part has no receipt row to pair with.</td></tr>");
     h.raw("<tr><th><span class=\"chip b-not-on-record\">Not on record</span></th><td>The recording does not hold the "
-          "thing. This is never the same as \u201Cnone\u201D.</td></tr></table>");
+          "thing. This is never the same as \u201Cnone\u201D.</td></tr>");
+    h.raw("<tr><th><span class=\"chip b-redacted\">Redacted</span></th><td>The run was served under a redaction "
+          "policy and the part was rebuilt from a value it kept out (REDACTED or [REDACTED]); the receipt hashed the "
+          "original, so the part cannot be verified. It is not damage.</td></tr></table>");
     h.raw(
         "<h4>Findings piece</h4><p class=\"legend small\"><span><span class=\"mdl\">model text</span> quoted from the "
         "ledger</span><span><span class=\"lib\">library wording</span></span><span><span class=\"ovf\">"

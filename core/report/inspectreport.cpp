@@ -72,6 +72,7 @@ std::string verificationCell(const recording::CallSummary &c)
     part(c.reconstructed, "R");
     part(c.damagedParts, "D");
     part(c.notOnRecord, "N");
+    part(c.redacted, "X");
     return c.damaged ? "DAMAGED " + s : s;
 }
 
@@ -87,6 +88,7 @@ Value inspectHead(const recording::Run &run, const std::vector<recording::CallSu
     doc.set("tracefold", str(TRACEFOLD_VERSION));
     doc.set("file", str(run.path));
     doc.set("format", str(recording::shapeId(run.shape)));
+    doc.set("packed", Value::boolean(run.packedFile != nullptr)); // "format" is then the shape of its expansion
     doc.set("runId", run.runId.empty() ? Value::null() : str(run.runId));
     doc.set("model", run.model.empty() ? Value::null() : str(run.model));
     doc.set("provider", run.provider.empty() ? Value::null() : str(run.provider));
@@ -188,9 +190,10 @@ void writeInspectJson(std::ostream &out, const recording::Run &run, const std::v
 std::string inspectTable(const recording::Run &run, const std::vector<recording::CallSummary> &calls)
 {
     std::ostringstream out;
-    out << run.path << ": " << recording::shapeDescription(run.shape) << ", " << calls.size() << " call"
-        << (calls.size() == 1 ? "" : "s") << ", run " << (run.runId.empty() ? "(not on record)" : run.runId)
-        << ", fold " << recording::foldBasisName(run.basis) << '\n';
+    out << run.path << ": " << recording::shapeDescription(run.shape) << (run.packedFile ? ", packed" : "") << ", "
+        << calls.size() << " call" << (calls.size() == 1 ? "" : "s") << ", run "
+        << (run.runId.empty() ? "(not on record)" : run.runId) << ", fold " << recording::foldBasisName(run.basis)
+        << '\n';
     struct Column
     {
         const char *title;
@@ -245,7 +248,7 @@ std::string inspectTable(const recording::Run &run, const std::vector<recording:
             out << ' ' << g.name;
         out << '\n';
     }
-    out << "V verified, R reconstructed, D damaged, N not on record\n";
+    out << "V verified, R reconstructed, D damaged, N not on record, X redacted\n";
     return out.str();
 }
 

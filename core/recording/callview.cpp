@@ -165,6 +165,7 @@ CallSummary summaryOf(const CallView &view, std::size_t i, SummaryInterners &int
     s.input = view.usage.input;
     s.output = view.usage.output;
     s.verdict = view.cache.verdict;
+    s.transformHashScheme = view.transformHashScheme;
     s.damaged = view.damaged;
     for (const PartCheck &c : view.checks) {
         switch (c.badge) {

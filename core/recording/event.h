@@ -44,6 +44,18 @@ inline constexpr std::string_view ToolEnd = "agentfootprint.stream.tool_end";
 inline constexpr std::string_view ContextInjected = "agentfootprint.context.injected";
 inline constexpr std::string_view ContextEvaluated = "agentfootprint.context.evaluated";
 inline constexpr std::string_view SlotComposed = "agentfootprint.context.slot_composed";
+// Added after 9.113 (spec/upstream-since-9.113.md §5). No rule reads them yet; views show them raw, by name.
+inline constexpr std::string_view ArtifactsHandOverFailed = "agentfootprint.artifacts.hand_over_failed"; // 9.115
+inline constexpr std::string_view FindingsArgument = "agentfootprint.findings.argument";                 // 9.122
+inline constexpr std::string_view AnswerAssessed = "agentfootprint.answer.assessed";                     // 9.124
+inline constexpr std::string_view FindingsPeriod = "agentfootprint.findings.period";                     // 9.125
+// Deprecated in 9.116; older recordings still hold it.
+inline constexpr std::string_view RiskFlagged = "agentfootprint.risk.flagged";
+inline bool isNewerType(std::string_view type)
+{
+    return type == ArtifactsHandOverFailed || type == FindingsArgument || type == AnswerAssessed ||
+           type == FindingsPeriod || type == RiskFlagged;
+}
 } // namespace eventtype
 
 } // namespace tf::recording

@@ -5,6 +5,7 @@
 #include "core/json/writer.h"
 #include "core/receipt/messagedigest.h"
 #include "core/receipt/receipthash.h"
+#include "core/receipt/receiptnames.h"
 #include "core/text/utf.h"
 
 #include <algorithm>
@@ -313,9 +314,13 @@ void ReceiptVerifier::verifyMessages(const json::Value &receipt)
                 "on receipt only: a message the rebuild does not produce");
     for (std::size_t j = 0; j < requestOnlyCount; ++j) {
         const json::Value *reason = requestOnly->at(j).findString("reason");
+        const std::string mechanism =
+            !reason ? "no reason"
+            : receipt::isKnownRequestOnlyReason(reason->asString())
+                ? std::string(reason->asString())
+                : std::string(reason->asString()) + ", a mechanism this version does not know";
         add("messages.requestOnly[" + std::to_string(j) + "]", Badge::NotOnRecord,
-            "a line composed for this request only (" + std::string(reason ? reason->asString() : "no reason") +
-                "); its text is not on record");
+            "a line composed for this request only (" + mechanism + "); its text is not on record");
     }
 }
 
@@ -488,6 +493,8 @@ void ReceiptVerifier::run()
     verifyMeasurement(*m_receipt);
     if (!m_receipt->contains("cache"))
         add("cache", Badge::NotOnRecord, "an older receipt without cache facts: cannot say");
+    if (auto check = checkTransformHash(m_view, *m_receipt, m_salt, m_placeholder, placeholderAnywhere()))
+        m_view.checks.push_back(std::move(*check));
 }
 
 } // namespace

@@ -573,6 +573,13 @@ std::string rowSummary(const Value &row)
     case findings::RowKind::UnsettledByAbsence:
         return row.contains("tryInstead") ? "try instead: " + stringMember(row, "tryInstead") : std::string();
     case findings::RowKind::Unknown:
+        if (findings::isNewerRowKind(stringMember(row, "kind"))) {
+            // A kind this report has no words for yet: its other fields as JSON.
+            Value fields = row;
+            fields.erase("kind");
+            fields.erase("toolCallId");
+            return json::stringify(fields);
+        }
         break;
     }
     return "";
@@ -586,10 +593,11 @@ void renderRowTable(Html &h, const Value &ledger, std::size_t from, std::size_t 
         const Value &row = ledger.at(i);
         const findings::RowKind kind = findings::rowKindOf(row);
         h.raw("<tr><td class=\"num\">#").num(i).raw("</td><td>");
-        if (kind == findings::RowKind::Unknown)
-            h.raw("<span class=\"muted\">")
-                .text(row.isObject() ? stringMember(row, "kind") : "(not an object)")
-                .raw(" (ignored)</span>");
+        const std::string kindName = row.isObject() ? stringMember(row, "kind") : "(not an object)";
+        if (kind == findings::RowKind::Unknown && findings::isNewerRowKind(kindName))
+            h.text(kindName).raw(" <span class=\"muted\">(not in the piece)</span>");
+        else if (kind == findings::RowKind::Unknown)
+            h.raw("<span class=\"muted\">").text(kindName).raw(" (ignored)</span>");
         else
             h.raw(findings::rowKindName(kind));
         h.raw("</td><td class=\"wrap\"><code>").text(stringMember(row, "toolCallId")).raw("</code></td><td>");
@@ -1160,6 +1168,8 @@ void renderCall(Html &h, const recording::Run &run, const CallView &view, const 
         .text(markerList(cache.applied));
     if (cache.gateBranch)
         h.raw(" \u00B7 gate ").text(*cache.gateBranch);
+    if (cache.strategy)
+        h.raw(" \u00B7 strategy ").text(*cache.strategy);
     h.raw("</td></tr>");
     if (cache.gapMs) {
         h.raw("<tr><th>Since previous call</th><td>")

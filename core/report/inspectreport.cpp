@@ -142,6 +142,8 @@ Value inspectCall(const recording::CallSummary &c)
     cache.set("input", optNumber(c.input));
     cache.set("output", optNumber(c.output));
     cache.set("verdict", str(recording::cacheVerdictId(c.verdict)));
+    cache.set("transformHashScheme",
+              c.transformHashScheme ? str(receipt::transformHashSchemeId(*c.transformHashScheme)) : Value::null());
     o.set("cache", cache);
     Value verification = Value::array();
     for (const recording::PartCheck &p : c.checks()) {

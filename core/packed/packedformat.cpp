@@ -121,7 +121,8 @@ std::string inLine(std::string_view wtf8)
 
 std::string describe(const std::string &file, const Refusal &refusal)
 {
-    return file + ": packed recording refused at byte " + std::to_string(refusal.offset) + ": " + refusal.message;
+    return file + ": packed recording refused at byte " + std::to_string(refusal.offset) + ": " +
+           (refusal.errorName.empty() ? "" : refusal.errorName + ": ") + refusal.message;
 }
 
 } // namespace tf::packed

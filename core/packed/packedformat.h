@@ -43,11 +43,13 @@ const json::Value *referenceIndex(const json::Value &node);
 const json::Value *escapedObject(const json::Value &node);
 std::optional<std::size_t> checkedIndex(const json::Value &index, std::size_t valueCount);
 
-// A packed recording upstream refuses: where, and upstream's own message (PackedRecordingError).
+// A packed recording refused: where, upstream's error name (PackedRecordingError, PackedRecordingTooLargeError; empty
+// for a limit of Tracefold's own) and its message word for word.
 struct Refusal
 {
     std::size_t offset = 0;
     std::string message;
+    std::string errorName = "PackedRecordingError";
 
     bool refused() const { return !message.empty(); }
 };
@@ -76,7 +78,8 @@ std::size_t rootStart(std::string_view text);
 // break the line, and cut after 120 bytes (a format upstream names is short ASCII and comes out as it is).
 std::string inLine(std::string_view wtf8);
 
-// "<file>: packed recording refused at byte N: <message>", the one line every front end prints.
+// "<file>: packed recording refused at byte N: <errorName>: <message>", the one line every front end prints (the
+// name and message as Node prints the error).
 std::string describe(const std::string &file, const Refusal &refusal);
 
 } // namespace tf::packed

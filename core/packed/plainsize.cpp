@@ -78,7 +78,7 @@ private:
     {
         if (bytes <= m_maxBytes)
             return true;
-        m_refusal = {at, tooLargeMessage(m_maxBytes)};
+        m_refusal = {at, tooLargeMessage(m_maxBytes), "PackedRecordingTooLargeError"};
         return false;
     }
     void push(const Value &node, std::size_t pooled = kNotPooled)

@@ -43,8 +43,10 @@ Unpacked Unpacked::read(std::string_view text, const std::string &name, const Un
         return out;
     refusal = measurePlain(out.m_parts, options.maxPlainBytes, out.m_size);
     if (!refusal.refused() && out.m_size.depth > kMaxExpandedDepth)
-        refusal = {start, "it expands to JSON nested " + std::to_string(out.m_size.depth) +
-                              " levels deep; Tracefold reads at most " + std::to_string(kMaxExpandedDepth)};
+        refusal = {start,
+                   "it expands to JSON nested " + std::to_string(out.m_size.depth) +
+                       " levels deep; Tracefold reads at most " + std::to_string(kMaxExpandedDepth),
+                   ""};
     if (refusal.refused()) {
         out.m_error = describe(name, refusal);
         out.m_parts = {};

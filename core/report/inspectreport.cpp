@@ -95,6 +95,7 @@ Value inspectHead(const recording::Run &run, const std::vector<recording::CallSu
     doc.set("foldBasis", str(recording::foldBasisName(run.basis)));
     doc.set("reactMode", run.reactMode.empty() ? Value::null() : str(run.reactMode));
     doc.set("armed", Value::boolean(run.constants.armed));
+    doc.set("redaction", Value::boolean(run.servedUnderRedaction)); // served under a redaction policy (§4)
     doc.set("events", Value::number(double(run.events.size())));
     doc.set("gaps", gapsJson(recording::distinctGaps(run.gaps, calls)));
     Value warnings = Value::array();

@@ -3,6 +3,7 @@
 // plain twin does (inspect --json alike), upstream's refusals come back by name with its message, the refusal of a
 // small file that stands for gigabytes is fast and small, and nothing is ever written beside the file opened.
 
+#include "recordingtext.h"
 #include "testpacker.h"
 
 #include "core/generate/recordinggenerator.h"
@@ -10,6 +11,7 @@
 #include "core/json/parser.h"
 #include "core/packed/unpack.h"
 #include "core/recording/recordingloader.h"
+#include "tests/clirun.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -17,7 +19,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -25,15 +26,9 @@
 #include <chrono>
 #include <cstring>
 
-#ifndef TRACEFOLD_CLI
-#error "TRACEFOLD_CLI must name the built tracefold-cli (see tests/CMakeLists.txt)"
-#endif
-
 using namespace tf;
 
 namespace {
-
-constexpr int kTimeoutMs = 60000;
 
 QString dataPath(const QString &relative)
 {
@@ -65,27 +60,8 @@ QJsonObject expected()
     return QJsonDocument::fromJson(readFile(dataPath(QStringLiteral("packed/expected.json")))).object();
 }
 
-struct CliRun
-{
-    int code = -1;
-    QByteArray out, err;
-};
-
-CliRun runCli(const QStringList &args)
-{
-    QProcess p;
-    p.start(QStringLiteral(TRACEFOLD_CLI), args);
-    CliRun r;
-    if (!p.waitForStarted(kTimeoutMs) || !p.waitForFinished(kTimeoutMs)) {
-        p.kill();
-        p.waitForFinished(5000);
-        return r;
-    }
-    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
+using testsupport::cli;
+using CliRun = testsupport::CliResult;
 
 // Resident memory of this process from /proc/self/status ("VmRSS", "VmHWM"), in KiB; -1 when not there.
 long statusKiB(const char *field)
@@ -109,8 +85,8 @@ bool resetPeakResident()
 // inspect --json without the members that name the file as opened.
 QJsonObject inspectDocument(const QString &path)
 {
-    const CliRun r = runCli({QStringLiteral("inspect"), path, QStringLiteral("--json")});
-    if (r.code != 0)
+    const CliRun r = cli({QStringLiteral("inspect"), path, QStringLiteral("--json")});
+    if (r.exitCode != 0)
         qWarning("inspect %s: %s", qPrintable(path), r.err.constData());
     QJsonObject doc = QJsonDocument::fromJson(r.out).object();
     doc.remove(QStringLiteral("file"));
@@ -135,14 +111,6 @@ std::string unpackText(const std::string &text, std::uint64_t maxBytes = packed:
     if (out.size() != u.plainSize().bytes)
         return "error: measured " + std::to_string(u.plainSize().bytes) + ", wrote " + std::to_string(out.size());
     return out;
-}
-
-std::string generateWith(int calls, std::uint64_t seed)
-{
-    generate::GeneratorOptions options;
-    options.calls = calls;
-    options.seed = seed;
-    return generate::generateRecording(options);
 }
 
 std::string packedFile(const std::string &recording, const std::string &values)
@@ -196,8 +164,8 @@ void TestPacked::unpackMatchesUpstream()
     const QJsonObject facts = expected().value(QStringLiteral("good")).toObject().value(file).toObject();
     const QString out = m_dir.filePath(file + QStringLiteral(".unpacked.json"));
     const CliRun r =
-        runCli({QStringLiteral("unpack"), dataPath(QStringLiteral("packed/") + file), QStringLiteral("-o"), out});
-    QCOMPARE(r.code, 0);
+        cli({QStringLiteral("unpack"), dataPath(QStringLiteral("packed/") + file), QStringLiteral("-o"), out});
+    QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.err.isEmpty(), r.err.constData());
     const QByteArray bytes = readFile(out);
     QCOMPARE(qint64(bytes.size()), qint64(facts.value(QStringLiteral("unpackedBytes")).toDouble()));
@@ -226,12 +194,8 @@ void TestPacked::opensLikeItsPlainTwin()
     QFETCH(QString, plain);
     if (plain.isEmpty()) {
         const QByteArray envelope = readFile(dataPath(QStringLiteral("samples/real-9.62/dev-5-envelope.json")));
-        json::StringArena arena;
-        json::ParseError error;
-        const std::string text(envelope.constData(), std::size_t(envelope.size()));
-        const json::Value root = json::parse(text, arena, error);
-        QVERIFY(!error.failed());
-        const QByteArray inner = QByteArray::fromStdString(json::stringify(*root.find("recording")));
+        const auto doc = testsupport::parseJson(envelope.toStdString());
+        const QByteArray inner = QByteArray::fromStdString(json::stringify(*doc->root.find("recording")));
         QCOMPARE(sha256(inner), expected()
                                     .value(QStringLiteral("good"))
                                     .toObject()
@@ -244,8 +208,8 @@ void TestPacked::opensLikeItsPlainTwin()
         writeFile(plain, inner);
     }
     const QString packedPath = dataPath(QStringLiteral("packed/") + packedName);
-    const CliRun r = runCli({QStringLiteral("inspect"), packedPath, QStringLiteral("--json")});
-    QCOMPARE(r.code, 0);
+    const CliRun r = cli({QStringLiteral("inspect"), packedPath, QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 0);
     QCOMPARE(QJsonDocument::fromJson(r.out).object().value(QStringLiteral("packed")).toBool(false), true);
     const QJsonObject fromPacked = inspectDocument(packedPath);
     const QJsonObject fromPlain = inspectDocument(plain);
@@ -253,7 +217,7 @@ void TestPacked::opensLikeItsPlainTwin()
     QVERIFY(fromPlain.value(QStringLiteral("calls")).toArray().size() > 0);
     QCOMPARE(fromPacked, fromPlain);
     // The table says it too.
-    const CliRun table = runCli({QStringLiteral("inspect"), packedPath});
+    const CliRun table = cli({QStringLiteral("inspect"), packedPath});
     QVERIFY(table.out.startsWith(packedPath.toUtf8() + ": recording {snapshot, events, structure}, packed, "));
 }
 
@@ -281,8 +245,8 @@ void TestPacked::refusedWithUpstreamReason()
     const QString out = m_dir.filePath(QStringLiteral("refused.json"));
     for (const QStringList &args : {QStringList{QStringLiteral("inspect"), path},
                                     QStringList{QStringLiteral("unpack"), path, QStringLiteral("-o"), out}}) {
-        const CliRun r = runCli(args);
-        QCOMPARE(r.code, 2);
+        const CliRun r = cli(args);
+        QCOMPARE(r.exitCode, 2);
         QVERIFY(r.out.isEmpty());
         const QString line = QString::fromUtf8(r.err);
         QVERIFY2(line.endsWith(u'\n') && line.count(u'\n') == 1, qPrintable(line));
@@ -316,8 +280,8 @@ void TestPacked::plainFilePassesThrough()
 {
     const QString in = dataPath(QStringLiteral("samples/real-9.62/dev-5-envelope.json"));
     const QString out = m_dir.filePath(QStringLiteral("plain-copy.json"));
-    const CliRun r = runCli({QStringLiteral("unpack"), in, QStringLiteral("-o"), out});
-    QCOMPARE(r.code, 0);
+    const CliRun r = cli({QStringLiteral("unpack"), in, QStringLiteral("-o"), out});
+    QCOMPARE(r.exitCode, 0);
     QVERIFY(readFile(out) == readFile(in));
 }
 
@@ -328,12 +292,12 @@ void TestPacked::neverWritesTheFileOpened()
     QVERIFY(QFile::copy(dataPath(QStringLiteral("packed/dev-3-tool-errors.packed.json")), path));
     const QByteArray before = readFile(path);
     const QStringList listed = QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden);
-    QCOMPARE(runCli({QStringLiteral("inspect"), path}).code, 0);
+    QCOMPARE(cli({QStringLiteral("inspect"), path}).exitCode, 0);
     const recording::LoadResult loaded = recording::loadRecording(path.toStdString());
     QVERIFY(loaded.run && loaded.run->packedFile);
     QCOMPARE(loaded.run->path, path.toStdString());
-    const CliRun self = runCli({QStringLiteral("unpack"), path, QStringLiteral("-o"), path});
-    QCOMPARE(self.code, 2);
+    const CliRun self = cli({QStringLiteral("unpack"), path, QStringLiteral("-o"), path});
+    QCOMPARE(self.exitCode, 2);
     QVERIFY2(self.err.contains("unpack never writes the file it reads"), self.err.constData());
     QVERIFY(readFile(path) == before);
     QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden), listed);
@@ -455,11 +419,9 @@ void TestPacked::deeperThanTracefoldReadsIsRefused()
 void TestPacked::formatAfterOtherMembersIsFound()
 {
     // Upstream writes `format` first; a file that names it later is a packed recording all the same.
-    const std::string plain = generateWith(3, 5);
-    json::StringArena arena;
-    json::ParseError error;
-    const json::Value root = json::parse(plain, arena, error);
-    QVERIFY(!error.failed());
+    const std::string plain = testsupport::generated(3, 5);
+    const auto doc = testsupport::parseJson(plain);
+    const json::Value &root = doc->root;
     std::string packedText = testpacker::pack(root);
     const std::string marker = R"("format":"agentfootprint.recording.packed.v1",)";
     QVERIFY(packedText.rfind("{" + marker, 0) == 0);
@@ -535,21 +497,19 @@ void TestPacked::anyFaithfulPackingOpensAlike()
     QFETCH(QString, plain);
     if (plain.isEmpty()) {
         plain = m_dir.filePath(QStringLiteral("generated.json"));
-        writeFile(plain, QByteArray::fromStdString(generateWith(12, 3)));
+        writeFile(plain, QByteArray::fromStdString(testsupport::generated(12, 3)));
     }
     const QByteArray bytes = readFile(plain);
-    json::StringArena arena;
-    json::ParseError error;
-    const std::string text = bytes.toStdString();
-    const json::Value root = json::parse(text, arena, error);
-    QVERIFY(!error.failed());
+    const auto doc = testsupport::parseJson(bytes.toStdString());
+    const json::Value &root = doc->root;
+    const std::string &text = doc->text;
     const std::string packedText = testpacker::pack(root);
     QVERIFY(packedText.size() < text.size());
     QVERIFY(packedText.find("$af:ref") != std::string::npos);
     const QString packedPath = m_dir.filePath(QFileInfo(plain).completeBaseName() + QStringLiteral(".repacked.json"));
     writeFile(packedPath, QByteArray::fromStdString(packedText));
     const QString out = m_dir.filePath(QStringLiteral("roundtrip.json"));
-    QCOMPARE(runCli({QStringLiteral("unpack"), packedPath, QStringLiteral("-o"), out}).code, 0);
+    QCOMPARE(cli({QStringLiteral("unpack"), packedPath, QStringLiteral("-o"), out}).exitCode, 0);
     // JSON.stringify of the plain recording (the generator ends its file with a newline, which JSON drops).
     QVERIFY(readFile(out) == QByteArray::fromStdString(json::stringify(root)));
     QCOMPARE(inspectDocument(packedPath), inspectDocument(plain));

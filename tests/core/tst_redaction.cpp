@@ -4,6 +4,7 @@
 // The variants are made the way the issue describes: a generated run with receipts, one tool result's text replaced
 // by the placeholder everywhere the file holds it, the receipts' hashes untouched.
 
+#include "recordingtext.h"
 #include "testpacker.h"
 
 #include "core/generate/recordinggenerator.h"
@@ -28,37 +29,15 @@ constexpr std::string_view kMarkerRow =
     R"(placeholder (REDACTED / [REDACTED]) stands wherever the policy selected a value.","data":)"
     R"({"servedUnderPolicy":true}})";
 
-std::string generated()
-{
-    generate::GeneratorOptions options;
-    options.calls = 10;
-    options.seed = 3;
-    return generate::generateRecording(options);
-}
-
 // The text of the `n`th tool_end result of a recording, as its JSON literal.
 std::string toolResultLiteral(const std::string &text, std::size_t n)
 {
-    json::StringArena arena;
-    json::ParseError error;
-    const json::Value root = json::parse(text, arena, error);
+    const auto doc = testsupport::parseJson(text);
     std::size_t seen = 0;
-    for (const json::Value &e : *root.findArray("events"))
+    for (const json::Value &e : *doc->root.findArray("events"))
         if (e.findString("type")->stringEquals("agentfootprint.stream.tool_end") && seen++ == n)
             return json::stringify(*e.findObject("payload")->find("result"));
     qFatal("no tool result %zu", n);
-}
-
-std::string replaceAll(std::string text, const std::string &from, const std::string &to, std::size_t *count = nullptr)
-{
-    std::size_t replaced = 0;
-    for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
-        text.replace(at, from.size(), to);
-        ++replaced;
-    }
-    if (count)
-        *count = replaced;
-    return text;
 }
 
 std::string withMarkerRow(std::string text)
@@ -131,10 +110,7 @@ void TestRedaction::placeholders()
 {
     QFETCH(QString, json);
     QFETCH(bool, holds);
-    json::StringArena arena;
-    json::ParseError error;
-    const std::string text = json.toStdString();
-    QCOMPARE(recording::holdsRedactionPlaceholder(json::parse(text, arena, error)), holds);
+    QCOMPARE(recording::holdsRedactionPlaceholder(testsupport::parseJson(json.toStdString())->root), holds);
 }
 
 void TestRedaction::redactedNotDamaged_data()
@@ -148,14 +124,13 @@ void TestRedaction::redactedNotDamaged_data()
 void TestRedaction::redactedNotDamaged()
 {
     QFETCH(bool, packedToo);
-    const std::string plain = generated();
+    const std::string plain = testsupport::generated(10, 3);
     std::size_t replaced = 0;
-    std::string redacted = withMarkerRow(replaceAll(plain, toolResultLiteral(plain, 2), R"("[REDACTED]")", &replaced));
+    std::string redacted =
+        withMarkerRow(testsupport::replaceAll(plain, toolResultLiteral(plain, 2), R"("[REDACTED]")", &replaced));
     QVERIFY(replaced >= 2); // the history and the tool_end event at least
     if (packedToo) {
-        json::StringArena arena;
-        json::ParseError error;
-        redacted = testpacker::pack(json::parse(redacted, arena, error));
+        redacted = testpacker::pack(testsupport::parseJson(redacted)->root);
     }
     const recording::LoadResult loaded = recording::loadRecordingFromBytes(redacted, "redacted.json");
     QVERIFY2(loaded.run, loaded.error.c_str());
@@ -183,8 +158,8 @@ void TestRedaction::redactedNotDamaged()
 
 void TestRedaction::withoutTheRowItIsDamage()
 {
-    const std::string plain = generated();
-    const std::string bytes = replaceAll(plain, toolResultLiteral(plain, 2), R"("[REDACTED]")");
+    const std::string plain = testsupport::generated(10, 3);
+    const std::string bytes = testsupport::replaceAll(plain, toolResultLiteral(plain, 2), R"("[REDACTED]")");
     const recording::LoadResult marked = recording::loadRecordingFromBytes(withMarkerRow(bytes), "marked.json");
     const recording::LoadResult unmarked = recording::loadRecordingFromBytes(bytes, "unmarked.json");
     QVERIFY(marked.run && unmarked.run);
@@ -205,8 +180,9 @@ void TestRedaction::withoutTheRowItIsDamage()
 
 void TestRedaction::reportsAndInspectName()
 {
-    const std::string plain = generated();
-    const std::string redacted = withMarkerRow(replaceAll(plain, toolResultLiteral(plain, 2), R"("[REDACTED]")"));
+    const std::string plain = testsupport::generated(10, 3);
+    const std::string redacted =
+        withMarkerRow(testsupport::replaceAll(plain, toolResultLiteral(plain, 2), R"("[REDACTED]")"));
     const recording::LoadResult loaded = recording::loadRecordingFromBytes(redacted, "redacted.json");
     QVERIFY(loaded.run);
     const auto calls = recording::summarizeCalls(*loaded.run);

@@ -2,6 +2,8 @@
 // tests/data/conformance/chain-v1-vectors.json link by link, the legacy bare hash too, and a receipt's hash is checked
 // against the request rebuilt for its call, saying which scheme it uses and never calling a mismatch damage.
 
+#include "recordingtext.h"
+
 #include "core/generate/recordinggenerator.h"
 #include "core/json/parser.h"
 #include "core/json/writer.h"
@@ -16,28 +18,15 @@ using namespace tf;
 
 namespace {
 
-struct Document
+const testsupport::ParsedJson &vectors()
 {
-    std::string text;
-    json::StringArena arena;
-    json::Value root;
-};
-
-const Document &vectors()
-{
-    static Document doc = [] {
-        Document d;
+    static const std::unique_ptr<testsupport::ParsedJson> doc = [] {
         QFile f(QStringLiteral(TRACEFOLD_TEST_DATA "/conformance/chain-v1-vectors.json"));
         if (!f.open(QIODevice::ReadOnly))
             qFatal("cannot read the chain-v1 vectors");
-        d.text = f.readAll().toStdString();
-        json::ParseError error;
-        d.root = json::parse(d.text, d.arena, error);
-        if (error.failed())
-            qFatal("%s", error.describe().c_str());
-        return d;
+        return testsupport::parseJson(f.readAll().toStdString());
     }();
-    return doc;
+    return *doc;
 }
 
 std::string str(const json::Value &o, std::string_view key)
@@ -67,22 +56,6 @@ json::Value preparedRequest(const recording::CallView &v)
     if (applied && applied->size())
         request.set("cacheMarkers", *applied);
     return request;
-}
-
-std::string generated()
-{
-    generate::GeneratorOptions options;
-    options.calls = 6;
-    options.seed = 11;
-    return generate::generateRecording(options);
-}
-
-const recording::PartCheck *findCheck(const recording::CallView &v, const std::string &part)
-{
-    for (const recording::PartCheck &c : v.checks)
-        if (c.part == part)
-            return &c;
-    return nullptr;
 }
 
 // The recording with the receipt of call `epoch` (1-based) claiming a rewrite fingerprinted by `hash`.
@@ -194,11 +167,11 @@ void TestTransformHash::receiptsSayTheirScheme()
     QFETCH(QString, scheme);
     QFETCH(QString, reason);
     constexpr int kEpoch = 4;
-    const std::string plain = generated();
+    const std::string plain = testsupport::generated(6, 11);
     const recording::LoadResult base = recording::loadRecordingFromBytes(plain, "plain.json");
     QVERIFY2(base.run, base.error.c_str());
     const recording::CallView before = recording::buildCallView(*base.run, kEpoch - 1);
-    QVERIFY(!findCheck(before, "cache.transformHash")); // null: nothing to check, no scheme
+    QVERIFY(!testsupport::findCheck(before, "cache.transformHash")); // null: nothing to check, no scheme
     QVERIFY(!before.transformHashScheme);
     const std::string salt = str(*before.receiptAfter->findObject("basis"), "runId");
     const json::Value request = preparedRequest(before);
@@ -210,7 +183,7 @@ void TestTransformHash::receiptsSayTheirScheme()
         recording::loadRecordingFromBytes(withTransformHash(plain, kEpoch, hash), "rewritten.json");
     QVERIFY2(loaded.run, loaded.error.c_str());
     const recording::CallView view = recording::buildCallView(*loaded.run, kEpoch - 1);
-    const recording::PartCheck *check = findCheck(view, "cache.transformHash");
+    const recording::PartCheck *check = testsupport::findCheck(view, "cache.transformHash");
     QVERIFY(check);
     QCOMPARE(int(check->badge), badge);
     QCOMPARE(QString::fromStdString(check->reason), reason);

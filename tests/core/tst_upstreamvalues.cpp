@@ -3,6 +3,8 @@
 // the new request-only reasons, the ledger row kinds added since (not folded, not dropped), tool_end.modelResult,
 // the new event types, and the `from` property of ruled tools' _findings schemas.
 
+#include "recordingtext.h"
+
 #include "core/findings/findingspiece.h"
 #include "core/findings/ledgerfold.h"
 #include "core/generate/recordinggenerator.h"
@@ -24,53 +26,12 @@ using namespace tf;
 
 namespace {
 
-std::string generated(int calls = 6, std::uint64_t seed = 7)
-{
-    generate::GeneratorOptions options;
-    options.calls = calls;
-    options.seed = seed;
-    return generate::generateRecording(options);
-}
-
 std::shared_ptr<const recording::Run> load(const std::string &text, const char *name)
 {
     const recording::LoadResult r = recording::loadRecordingFromBytes(text, name);
     if (!r.run)
         qWarning("%s", r.error.c_str());
     return r.run;
-}
-
-std::string replaceAll(std::string text, const std::string &from, const std::string &to)
-{
-    for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
-        text.replace(at, from.size(), to);
-    return text;
-}
-
-const recording::PartCheck *findCheck(const recording::CallView &v, const std::string &part)
-{
-    for (const recording::PartCheck &c : v.checks)
-        if (c.part == part)
-            return &c;
-    return nullptr;
-}
-
-struct Parsed
-{
-    std::string text;
-    json::StringArena arena;
-    json::Value value;
-};
-
-std::unique_ptr<Parsed> parse(std::string text)
-{
-    auto p = std::make_unique<Parsed>();
-    p->text = std::move(text);
-    json::ParseError error;
-    p->value = json::parse(p->text, p->arena, error);
-    if (error.failed())
-        qFatal("%s", error.describe().c_str());
-    return p;
 }
 
 } // namespace
@@ -120,9 +81,10 @@ void TestUpstreamValues::cacheStrategyNames()
 
 void TestUpstreamValues::strategyReadInBothSpellings()
 {
-    const std::string oldNames = generated();
+    const std::string oldNames = testsupport::generated(6, 7);
     QVERIFY(oldNames.find(R"("strategy":"anthropic")") != std::string::npos);
-    const std::string newNames = replaceAll(oldNames, R"("strategy":"anthropic")", R"("strategy":"breakpoints")");
+    const std::string newNames =
+        testsupport::replaceAll(oldNames, R"("strategy":"anthropic")", R"("strategy":"breakpoints")");
     const auto a = load(oldNames, "old.json"), b = load(newNames, "new.json");
     QVERIFY(a && b);
     const auto sa = recording::summarizeCalls(*a), sb = recording::summarizeCalls(*b);
@@ -151,7 +113,7 @@ void TestUpstreamValues::requestOnlyReasons()
     QFETCH(QString, reason);
     QFETCH(bool, known);
     // Call 3's receipt gains one request-only line (and its count one more), as a newer release writes them.
-    std::string text = generated();
+    std::string text = testsupport::generated(6, 7);
     const std::string empty = R"("requestOnly":[])";
     std::size_t at = 0;
     for (int i = 0; i < 3; ++i)
@@ -167,12 +129,12 @@ void TestUpstreamValues::requestOnlyReasons()
     const auto run = load(text, "request-only.json");
     QVERIFY(run);
     const recording::CallView view = recording::buildCallView(*run, 2);
-    const recording::PartCheck *line = findCheck(view, "messages.requestOnly[0]");
+    const recording::PartCheck *line = testsupport::findCheck(view, "messages.requestOnly[0]");
     QVERIFY(line);
     QCOMPARE(line->badge, recording::Badge::NotOnRecord);
     QVERIFY2(line->reason.find("(" + reason.toStdString()) != std::string::npos, line->reason.c_str());
     QCOMPARE(line->reason.find("does not know") == std::string::npos, known);
-    QVERIFY(!findCheck(view, "messages.count")); // the rebuilt count with the line agrees
+    QVERIFY(!testsupport::findCheck(view, "messages.count")); // the rebuilt count with the line agrees
     QVERIFY(!view.damaged);
 }
 
@@ -189,10 +151,10 @@ void TestUpstreamValues::newerLedgerKindsAreListedNotFolded()
     // mixed in: the same piece, the rows still there, no row reported malformed.
     QFile f(QStringLiteral(TRACEFOLD_TEST_DATA "/conformance/findings-vectors.jsonl"));
     QVERIFY(f.open(QIODevice::ReadOnly));
-    std::unique_ptr<Parsed> vector;
+    std::unique_ptr<testsupport::ParsedJson> vector;
     while (!f.atEnd()) {
-        auto candidate = parse(f.readLine().toStdString());
-        const json::Value &v = candidate->value;
+        auto candidate = testsupport::parseJson(f.readLine().toStdString());
+        const json::Value &v = candidate->root;
         if (v.findString("kind")->stringEquals("piece") && v.findString("piece") && v.findArray("rows") &&
             v.findString("answerAsk")->stringEquals("none")) {
             vector = std::move(candidate);
@@ -200,9 +162,9 @@ void TestUpstreamValues::newerLedgerKindsAreListedNotFolded()
         }
     }
     QVERIFY(vector);
-    const json::Value &rows = *vector->value.findArray("rows");
+    const json::Value &rows = *vector->root.findArray("rows");
     std::vector<std::string> served;
-    for (const json::Value &id : *vector->value.findArray("served"))
+    for (const json::Value &id : *vector->root.findArray("served"))
         served.push_back(id.decodedString());
     json::Value mixed = json::Value::array();
     std::size_t i = 0;
@@ -230,7 +192,7 @@ void TestUpstreamValues::newerLedgerKindsAreListedNotFolded()
 
 void TestUpstreamValues::modelResultIsWhatTheModelWasServed()
 {
-    const std::string plain = generated();
+    const std::string plain = testsupport::generated(6, 7);
     const std::string head = R"("type":"agentfootprint.stream.tool_end","payload":{"toolCallId":"call_1",)";
     const std::size_t at = plain.find(head);
     QVERIFY(at != std::string::npos);
@@ -255,7 +217,7 @@ void TestUpstreamValues::modelResultIsWhatTheModelWasServed()
 
 void TestUpstreamValues::newerEventTypesAreKnown()
 {
-    std::string text = generated();
+    std::string text = testsupport::generated(6, 7);
     const std::string events = R"("events":[)";
     const std::size_t at = text.find(events);
     QVERIFY(at != std::string::npos);
@@ -281,11 +243,12 @@ void TestUpstreamValues::findingsSchemaWithFromIsReadAsIs()
 {
     // 9.126: a ruled tool's _findings schema gains `from`, first and in `required`. Its schema hash moves with it;
     // a recording whose receipts hashed that schema verifies, and the run still reads as armed.
-    const std::string plain = generated();
+    const std::string plain = testsupport::generated(6, 7);
     const std::string findings = R"("_findings":{"type":"object","properties":{)";
-    std::string text = replaceAll(plain, findings,
-                                  R"("_findings":{"type":"object","required":["from"],"properties":{"from":)"
-                                  R"({"type":"string","description":"the result this cites"},)");
+    std::string text =
+        testsupport::replaceAll(plain, findings,
+                                R"("_findings":{"type":"object","required":["from"],"properties":{"from":)"
+                                R"({"type":"string","description":"the result this cites"},)");
     QVERIFY(text != plain);
     // The receipts hash and measure each schema as committed: give them the hashes and the tools slot's size of
     // the schemas with `from`, as the release that wrote `from` would have.
@@ -315,7 +278,7 @@ void TestUpstreamValues::findingsSchemaWithFromIsReadAsIs()
     }
     QVERIFY(!rewrite.empty());
     for (const auto &[from, to] : rewrite)
-        text = replaceAll(text, from, to);
+        text = testsupport::replaceAll(text, from, to);
     const auto run = load(text, "from.json");
     QVERIFY(run);
     QVERIFY(run->constants.armed);

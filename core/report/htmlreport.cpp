@@ -658,7 +658,7 @@ void renderNote(Html &h, const notes::Note &note, const notes::Resolved *resolve
 
 struct Totals
 {
-    std::size_t verified = 0, reconstructed = 0, damaged = 0, notOnRecord = 0;
+    std::size_t verified = 0, reconstructed = 0, damaged = 0, notOnRecord = 0, redacted = 0;
     std::vector<std::size_t> damagedCalls;
 };
 
@@ -670,6 +670,7 @@ Totals totalsOf(const std::vector<recording::CallSummary> &calls)
         t.reconstructed += c.reconstructed;
         t.damaged += c.damagedParts;
         t.notOnRecord += c.notOnRecord;
+        t.redacted += c.redacted;
         if (c.damaged)
             t.damagedCalls.push_back(c.ordinal);
     }
@@ -713,6 +714,15 @@ void renderSummary(Html &h, const recording::Run &run, const std::vector<recordi
             callLink(h, run, t.damagedCalls[i]);
         }
         h.raw(". A damaged part is one whose rebuilt bytes disagree with the receipt hash the run committed.</p>");
+    } else if (t.verified && t.redacted) {
+        h.raw("<p><b>Every rebuilt part that a receipt hashes matched its hash, but for ")
+            .raw(grouped(double(t.redacted)))
+            .raw(" redacted parts</b> (")
+            .raw(grouped(double(t.verified)))
+            .raw(" parts verified across ")
+            .num(calls.size())
+            .raw(" calls): the run was served under a redaction policy, and those parts were rebuilt from values it "
+                 "kept out, which the receipts hashed as they were. No part is damaged.</p>");
     } else if (t.verified) {
         h.raw("<p><b>Every rebuilt part that a receipt hashes matched its hash</b> (")
             .raw(grouped(double(t.verified)))
@@ -755,7 +765,9 @@ void renderSummary(Html &h, const recording::Run &run, const std::vector<recordi
         .raw(grouped(double(t.damaged)))
         .raw(" D \u00B7 ")
         .raw(grouped(double(t.notOnRecord)))
-        .raw(" N</div></td>");
+        .raw(" N")
+        .raw(t.redacted ? " \u00B7 " + grouped(double(t.redacted)) + " X" : std::string())
+        .raw("</div></td>");
     h.raw("<td><div class=\"fig-label\">Cache hit rate</div><div class=\"fig-value\">");
     if (rate.rate) {
         char buf[32];

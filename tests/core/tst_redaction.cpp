@@ -199,7 +199,7 @@ void TestRedaction::reportsAndInspectName()
     QVERIFY(html.find("chip b-redacted\">Redacted</span>") != std::string::npos);
     QVERIFY(html.find("chip b-damaged\">Damaged</span></td>") == std::string::npos);
     QVERIFY(html.find(" redacted parts</b>") != std::string::npos);
-    QVERIFY(html.find("The record contradicts itself") == std::string::npos);
+    QVERIFY(html.find("The record contradicts itself at") == std::string::npos);
 }
 
 QTEST_APPLESS_MAIN(TestRedaction)

@@ -432,6 +432,15 @@ void TestPacked::formatAfterOtherMembersIsFound()
     QVERIFY2(loaded.run, loaded.error.c_str());
     QVERIFY(loaded.run->packedFile);
     QVERIFY(loaded.run->source->bytes() == json::stringify(root)); // the generator ends its file with a newline
+    // References in the event list, which the loader streams before it sees the format at the end.
+    const std::string event = R"({"type":"agentfootprint.agent.turn_start","payload":{},"meta":{"runId":"run-1-1"}})";
+    const recording::LoadResult refs =
+        recording::loadRecordingFromBytes(R"({"recording":{"events":[{"$af:ref":0},{"$af:ref":0}]},"values":[)" +
+                                              event + R"(],"format":"agentfootprint.recording.packed.v1"})",
+                                          "refs-first.json");
+    QVERIFY2(refs.run, refs.error.c_str());
+    QCOMPARE(refs.run->events.size(), std::size_t(2));
+    QVERIFY(refs.run->source->bytes() == R"({"events":[)" + event + "," + event + "]}");
 }
 
 void TestPacked::largeExpansionGoesToAnUnnamedScratchFile()

@@ -433,6 +433,8 @@ void ReceiptVerifier::verifyMeasurement(const json::Value &receipt)
 
 bool ReceiptVerifier::placeholderAnywhere() const
 {
+    if (!m_run.servedUnderRedaction)
+        return false;
     if (placeholderSystem())
         return true;
     for (std::size_t i = 0; m_view.conversationOnRecord && i < m_view.asSent.size(); ++i)

@@ -62,6 +62,7 @@ Glyph glyphFor(Badge badge)
     case Badge::Damaged:
         return Glyph::Damaged;
     case Badge::NotOnRecord:
+    case Badge::Redacted: // kept out on purpose: as little on record as a part that never was
         return Glyph::NotOnRecord;
     }
     return Glyph::NotOnRecord;
@@ -104,6 +105,8 @@ QString StatusText::badge(Badge badge)
         return tr("damaged");
     case Badge::NotOnRecord:
         return tr("not on record");
+    case Badge::Redacted:
+        return tr("redacted");
     }
     return {};
 }

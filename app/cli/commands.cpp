@@ -1,4 +1,5 @@
 #include "commands.h"
+#include "cliio.h"
 
 #include "core/conformance/commitlogconformance.h"
 #include "core/conformance/conformancereport.h"
@@ -65,12 +66,7 @@ int inspect(const std::vector<std::string> &args)
     }
     const recording::LoadResult loaded = recording::loadRecording(path);
     if (!loaded.run) {
-        // The README promises one line: a line break that slipped into the message (from a file name, say) is
-        // printed escaped rather than starting a second line.
-        std::string line;
-        for (const char c : loaded.error)
-            line += c == '\n' ? std::string("\\n") : c == '\r' ? std::string("\\r") : std::string(1, c);
-        std::cerr << line << '\n';
+        errorLine(loaded.error);
         return 2;
     }
     const auto calls = recording::summarizeCalls(*loaded.run);
@@ -104,8 +100,7 @@ int generate(const std::vector<std::string> &args)
         unsigned long long value = 0;
         if ((a == "--calls" || a == "--seed" || a == "--result-bytes" || a == "--damage-call" ||
              a == "--history-window" || a == "--turn-calls") &&
-            hasValue &&
-            parseNumber(args[i + 1], value)) {
+            hasValue && parseNumber(args[i + 1], value)) {
             ++i;
             if (a == "--calls")
                 options.calls = int(std::min<unsigned long long>(value, 10'000'000));

@@ -13,5 +13,7 @@ int generate(const std::vector<std::string> &args);
 // reportcommands.cpp
 int report(const std::vector<std::string> &args);
 int search(const std::vector<std::string> &args);
+// unpackcommand.cpp
+int unpack(const std::vector<std::string> &args);
 
 } // namespace tf::cli

@@ -1,5 +1,6 @@
 // `tracefold-cli report` and `tracefold-cli search`: the reviewer-facing commands. Both read the recording (and
 // the report its sidecar of notes) and never write either.
+#include "cliio.h"
 #include "commands.h"
 
 #include "core/json/writer.h"
@@ -24,15 +25,6 @@ extern char **environ;
 namespace tf::cli {
 
 namespace {
-
-// One line on stderr, whatever the message holds: a line break from a file name is printed escaped.
-void errorLine(const std::string &message)
-{
-    std::string line;
-    for (const char c : message)
-        line += c == '\n' ? std::string("\\n") : c == '\r' ? std::string("\\r") : std::string(1, c);
-    std::cerr << line << '\n';
-}
 
 // Written beside the target and renamed, so a reader never sees half a report.
 bool writeAtomically(const std::string &path, const std::string &bytes)

@@ -4,6 +4,9 @@
 
 #include "core/json/writer.h"
 
+#include <algorithm>
+#include <iterator>
+
 namespace tf::findings {
 
 RowKind rowKindOf(const json::Value &row)
@@ -28,6 +31,14 @@ RowKind rowKindOf(const json::Value &row)
     if (k == "unsettled-by-absence")
         return RowKind::UnsettledByAbsence;
     return RowKind::Unknown;
+}
+
+bool isNewerRowKind(std::string_view kind)
+{
+    static constexpr std::string_view kNewer[] = {"argument",     "period",      "clock",       "clock-on-resume",
+                                                  "time-reading", "call",        "call-window", "time-answer",
+                                                  "time-derived", "source-clock"};
+    return std::find(std::begin(kNewer), std::end(kNewer), kind) != std::end(kNewer);
 }
 
 const char *rowKindName(RowKind kind)

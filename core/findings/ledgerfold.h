@@ -25,6 +25,10 @@ enum class RowKind
 };
 RowKind rowKindOf(const json::Value &row);
 const char *rowKindName(RowKind kind);
+// Kinds upstream added after 9.113 (spec/upstream-since-9.113.md §5: argument, period, clock, clock-on-resume,
+// time-reading, call, call-window, time-answer, time-derived, source-clock). Known by name so views list them as rows
+// of their kind; for the fold and the piece they stay Unknown, as the 9.113 readers ignore them.
+bool isNewerRowKind(std::string_view kind);
 
 // A row that breaks the types upstream relies on (upstream would throw); reported, never guessed around.
 struct RowIssue

@@ -158,7 +158,8 @@ void fill(LedgerRowView &f, const json::Value &row)
     case RowKind::Unknown:
         // A kind this version does not fold (newer releases add argument, period, clock, ...): listed with every
         // field it carries, never folded into the piece.
-        f.standing = "\u201C" + f.kindName + "\u201D (not folded)";
+        f.standing = "\u201C" + f.kindName +
+                     (isNewerRowKind(f.kindName) ? "\u201D (newer kind, not folded)" : "\u201D (ignored)");
         for (const json::Member *m = row.memberBegin(); m != row.memberEnd(); ++m) {
             const std::string_view key = m->key;
             if (key == "kind" || key == "toolCallId" || key == "toolName" || key == "iteration" || key == "declaredOn")

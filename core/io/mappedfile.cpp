@@ -43,7 +43,9 @@ std::shared_ptr<const MappedFile> MappedFile::open(const std::string &path, std:
         error = path + ": cannot open: " + std::strerror(errno);
         return nullptr;
     }
-    struct stat st {};
+    struct stat st
+    {
+    };
     if (::fstat(fd, &st) != 0) {
         error = path + ": cannot stat: " + std::strerror(errno);
         ::close(fd);
@@ -59,12 +61,25 @@ std::shared_ptr<const MappedFile> MappedFile::open(const std::string &path, std:
         ::close(fd);
         return nullptr;
     }
+    return fromDescriptor(fd, path, error);
+}
+
+std::shared_ptr<const MappedFile> MappedFile::fromDescriptor(int fd, std::string name, std::string &error)
+{
+    struct stat st
+    {
+    };
+    if (::fstat(fd, &st) != 0) {
+        error = name + ": cannot stat: " + std::strerror(errno);
+        ::close(fd);
+        return nullptr;
+    }
     std::shared_ptr<MappedFile> file(new MappedFile());
-    file->m_path = path;
+    file->m_path = std::move(name);
     if (st.st_size > 0) {
         void *p = ::mmap(nullptr, std::size_t(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
         if (p == MAP_FAILED) {
-            error = path + ": cannot map: " + std::strerror(errno);
+            error = file->m_path + ": cannot map: " + std::strerror(errno);
             ::close(fd);
             return nullptr;
         }

@@ -22,6 +22,9 @@ public:
 
     // On failure returns nullptr and sets `error` to a one-line reason naming the file.
     static std::shared_ptr<const MappedFile> open(const std::string &path, std::string &error);
+    // Maps what the open descriptor holds, read-only, under `name` (a scratch file standing for the file the user
+    // opened: the expansion of a packed recording). Takes the descriptor and closes it.
+    static std::shared_ptr<const MappedFile> fromDescriptor(int fd, std::string name, std::string &error);
     // Wraps bytes already in memory (tests, stdin, archive members).
     static std::shared_ptr<const MappedFile> fromString(std::string bytes, std::string name);
 

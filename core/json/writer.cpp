@@ -1,7 +1,7 @@
 #include "writer.h"
 
-#include "jsnumber.h"
 #include "../text/utf.h"
+#include "jsnumber.h"
 
 #include <algorithm>
 #include <cmath>
@@ -235,6 +235,34 @@ void appendJsString(std::string &out, std::string_view s)
     out += '"';
 }
 
+std::size_t jsStringLength(std::string_view s)
+{
+    std::size_t length = 2;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c == '"' || c == '\\' || c == '\b' || c == '\f' || c == '\n' || c == '\r' || c == '\t') {
+            length += 2;
+        } else if (c < 0x20) {
+            length += 6;
+        } else if (c == 0xED && i + 2 < s.size() && (static_cast<unsigned char>(s[i + 1]) & 0xE0) == 0xA0) {
+            length += 6; // a lone surrogate, \udxxx
+            i += 2;
+        } else {
+            ++length;
+        }
+    }
+    return length;
+}
+
+std::size_t stringifiedLength(const Value &v)
+{
+    std::string_view body;
+    if (v.stringifyBody(body))
+        return body.size() + 2;
+    std::string scratch;
+    return jsStringLength(v.stringView(scratch));
+}
+
 std::string jsQuoted(std::string_view s)
 {
     std::string out;
@@ -284,8 +312,7 @@ bool deepEqual(const Value &a, const Value &b)
         return a.asBool() == b.asBool();
     case Type::Number:
         return a.asNumber() == b.asNumber();
-    case Type::String:
-    {
+    case Type::String: {
         std::string scratchA, scratchB;
         return a.stringView(scratchA) == b.stringView(scratchB);
     }

@@ -10,6 +10,12 @@ namespace tf::json {
 // JSON.stringify's string escaper (spec/findings.md §9.1) over WTF-8 input: a lone surrogate becomes `\udxxx`.
 void appendJsString(std::string &out, std::string_view wtf8);
 std::string jsQuoted(std::string_view wtf8);
+// The length in bytes of what appendJsString writes for `wtf8`, without writing it: a packed recording is sized
+// before it is expanded, and the two must agree byte for byte.
+std::size_t jsStringLength(std::string_view wtf8);
+// The same for a string value as appendStringify writes it (a deferred string in JSON.stringify's form is not
+// decoded).
+std::size_t stringifiedLength(const Value &stringValue);
 
 // JSON.stringify(v) with no whitespace, members in the value's own (JavaScript property) order. Output is WTF-8
 // only in the sense that it is pure UTF-8: lone surrogates are escaped.

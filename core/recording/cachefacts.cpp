@@ -1,6 +1,7 @@
 #include "callinternals.h"
 
 #include "core/json/writer.h"
+#include "core/receipt/receiptnames.h"
 
 namespace tf::recording::detail {
 
@@ -73,9 +74,12 @@ void computeCacheFacts(const Run &run, const CallView *previous, CallView &view)
             cache.candidates = *markers;
     cache.gateBranch = rec.cacheGateBranch;
     if (const json::Value *receipt = usableReceipt(view))
-        if (const json::Value *c = receipt->findObject("cache"))
+        if (const json::Value *c = receipt->findObject("cache")) {
             if (const json::Value *applied = c->find("markersApplied"))
                 cache.applied = *applied;
+            if (const json::Value *strategy = c->findString("strategy"))
+                cache.strategy = receipt::currentStrategyName(strategy->asString());
+        }
     const auto longTtl = [](const std::optional<json::Value> &markers) {
         if (!markers || !markers->isArray())
             return false;

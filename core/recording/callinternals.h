@@ -14,6 +14,12 @@ void verifyReceipt(const Run &run, CallView &view);
 // Stage 3: cache facts (§7) against the previous call's rebuilt view (nullptr for the first call).
 void computeCacheFacts(const Run &run, const CallView *previous, CallView &view);
 
+// cache.transformHash of a usable receipt (spec/upstream-since-9.113.md §2): sets view.transformHashScheme and checks
+// the hash against the prepared request rebuilt for the call; nullopt when the receipt carries no hash.
+// `fromPlaceholder`: the rebuilt request holds a redaction placeholder.
+std::optional<PartCheck> checkTransformHash(CallView &view, const json::Value &receipt, std::string_view salt,
+                                            bool placeholderHashes, bool fromPlaceholder);
+
 // Names of rebuilt tools, in request order.
 std::vector<std::string> toolNames(const CallView &view);
 // The receipt when it is a usable object (basis.epoch numeric); nullptr otherwise.

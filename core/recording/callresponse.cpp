@@ -172,10 +172,19 @@ void readResponse(const Run &run, const CallRecord &rec, CallView &view)
             tool->endEvent = i;
             tool->error = e.payloadError;
             tool->durationMs = number(p, "durationMs");
-            // tool_end.modelResult (9.x) is what the model was served when present; else result.
-            if (const json::Value *result = p.contains("modelResult") ? p.find("modelResult") : p.find("result")) {
-                tool->resultIsJson = !result->isString();
-                tool->result = result->isString() ? result->decodedString() : json::stringify(*result);
+            const auto text = [](const json::Value &v) {
+                return v.isString() ? v.decodedString() : json::stringify(v);
+            };
+            const json::Value *raw = p.find("result");
+            const json::Value *served = p.find("modelResult");
+            tool->stripped = served != nullptr;
+            if (tool->stripped && raw)
+                tool->rawResult = text(*raw);
+            if (!served)
+                served = raw;
+            if (served) {
+                tool->resultIsJson = !served->isString();
+                tool->result = text(*served);
             }
         }
     }

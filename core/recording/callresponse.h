@@ -50,8 +50,12 @@ struct ToolRun
     bool started = false;              // a tool_start is on record
     bool returned = false;             // a tool_end is on record
     bool error = false;                // tool_end.error: the tool threw; `result` is the error text
-    std::optional<std::string> result; // WTF-8: the string result, or the JSON of any other value
+    std::optional<std::string> result; // WTF-8: what the model was served (a string as is, any other value as JSON)
     bool resultIsJson = false;
+    // Since 9.116 tool_end carries modelResult when the library stripped fields before the model saw the result
+    // (spec/upstream-since-9.113.md §5): `result` above is then modelResult, and this is the tool's own result.
+    bool stripped = false;
+    std::optional<std::string> rawResult;
     std::optional<double> durationMs;
     std::optional<std::size_t> startEvent, endEvent;
     // Why it never returned or never ran, when it did not ("paused for a human", "the run failed", ...).

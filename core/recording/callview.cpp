@@ -22,6 +22,8 @@ const char *badgeId(Badge badge)
         return "damaged";
     case Badge::NotOnRecord:
         return "not-on-record";
+    case Badge::Redacted:
+        return "redacted";
     }
     return "reconstructed";
 }
@@ -176,6 +178,7 @@ CallSummary summaryOf(const CallView &view, std::size_t i, SummaryInterners &int
     s.input = view.usage.input;
     s.output = view.usage.output;
     s.verdict = view.cache.verdict;
+    s.transformHashScheme = view.transformHashScheme;
     s.damaged = view.damaged;
     for (const PartCheck &c : view.checks) {
         switch (c.badge) {
@@ -190,6 +193,9 @@ CallSummary summaryOf(const CallView &view, std::size_t i, SummaryInterners &int
             break;
         case Badge::NotOnRecord:
             ++s.notOnRecord;
+            break;
+        case Badge::Redacted:
+            ++s.redacted;
             break;
         }
     }

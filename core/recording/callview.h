@@ -7,6 +7,7 @@
 
 #include "core/findings/collapse.h"
 #include "core/findings/findingspiece.h"
+#include "core/receipt/transformhash.h"
 
 #include <map>
 #include <memory>
@@ -22,9 +23,13 @@ enum class Badge
     Verified,
     Reconstructed,
     Damaged,
-    NotOnRecord
+    NotOnRecord,
+    // spec/upstream-since-9.113.md §4: rebuilt from a value a run's redaction policy kept out (REDACTED or [REDACTED]
+    // under the agentfootprint.redaction recorder row). Its hash is of the original, so it cannot verify; it is not
+    // damage either.
+    Redacted
 };
-const char *badgeId(Badge badge); // "verified", "reconstructed", "damaged", "not-on-record"
+const char *badgeId(Badge badge); // "verified", "reconstructed", "damaged", "not-on-record", "redacted"
 
 // One verified part of a call: a rebuilt row or a receipt-only field.
 struct PartCheck
@@ -64,7 +69,10 @@ struct CacheFacts
     std::optional<json::Value> candidates; // cacheMarkers at the call; nullopt: not on record
     std::optional<std::string> gateBranch; // "apply-markers" | "no-markers"; nullopt: not on record
     std::optional<json::Value> applied;    // receipt.cache.markersApplied; nullopt: no receipt
-    std::optional<bool> systemUnchanged;   // nullopt: first call or not comparable
+    // receipt.cache.strategy in its 9.138+ name (receipt::currentStrategyName); nullopt: no receipt, an older one
+    // without the field, or null (no strategy ran)
+    std::optional<std::string> strategy;
+    std::optional<bool> systemUnchanged; // nullopt: first call or not comparable
     std::optional<bool> toolsUnchanged;
     std::optional<bool> prefixReusable; // tools unchanged AND system unchanged (§7.3)
     bool fromStoredHashes = false;      // true: compared the stored receipt hashes; false: rebuilt text
@@ -140,6 +148,8 @@ struct CallView
     };
     ReceiptState receiptState = ReceiptState::None;
     std::vector<PartCheck> checks;
+    // The scheme of receipt.cache.transformHash when it holds one (also in the check's reason).
+    std::optional<receipt::TransformHashScheme> transformHashScheme;
     bool damaged = false;
     std::vector<Gap> gaps;
     std::vector<std::string> notes;
@@ -225,8 +235,9 @@ struct CallSummary
     std::optional<bool> systemUnchanged;
     std::optional<double> cacheRead, cacheWrite, input, output;
     CacheVerdict verdict = CacheVerdict::Unmeasured;
+    std::optional<receipt::TransformHashScheme> transformHashScheme;
     bool damaged = false;
-    std::size_t verified = 0, reconstructed = 0, damagedParts = 0, notOnRecord = 0;
+    std::size_t verified = 0, reconstructed = 0, damagedParts = 0, notOnRecord = 0, redacted = 0;
     // Shared by every summary with an equal list (summarizeCalls interns them): a run of 100,000 calls has a few
     // dozen distinct lists, where a copy per call would cost a kilobyte or two each.
     std::shared_ptr<const std::vector<PartCheck>> checkList;

@@ -54,6 +54,18 @@ inline constexpr std::string_view PauseResume = "agentfootprint.pause.resume";
 inline constexpr std::string_view BudgetExhausted = "agentfootprint.agent.budget_exhausted";
 inline constexpr std::string_view CostLimitHit = "agentfootprint.cost.limit_hit";
 inline constexpr std::string_view BudgetPressure = "agentfootprint.context.budget_pressure";
+// Added after 9.113 (spec/upstream-since-9.113.md §5). No rule reads them yet; views show them raw, by name.
+inline constexpr std::string_view ArtifactsHandOverFailed = "agentfootprint.artifacts.hand_over_failed"; // 9.115
+inline constexpr std::string_view FindingsArgument = "agentfootprint.findings.argument";                 // 9.122
+inline constexpr std::string_view AnswerAssessed = "agentfootprint.answer.assessed";                     // 9.124
+inline constexpr std::string_view FindingsPeriod = "agentfootprint.findings.period";                     // 9.125
+// Deprecated in 9.116; older recordings still hold it.
+inline constexpr std::string_view RiskFlagged = "agentfootprint.risk.flagged";
+inline bool isNewerType(std::string_view type)
+{
+    return type == ArtifactsHandOverFailed || type == FindingsArgument || type == AnswerAssessed ||
+           type == FindingsPeriod || type == RiskFlagged;
+}
 } // namespace eventtype
 
 // Pause and resume events carry this run id and belong to no run (spec/runs.md §1).

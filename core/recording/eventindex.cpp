@@ -158,7 +158,8 @@ void indexEvents(Run &run, EventCollector &collected, const LoadErrors &errors, 
     run.events.shrink_to_fit(); // kept for the run's life: no growth slack
     for (const Event &e : run.events) {
         // Other domains (findings.*, skill.*, cost.*, ...) are kept and shown raw; only count what no rule reads.
-        const bool isKnown = std::find(known.begin(), known.end(), e.type) != known.end();
+        const bool isKnown =
+            std::find(known.begin(), known.end(), e.type) != known.end() || eventtype::isNewerType(e.type);
         const bool otherDomain = e.type.rfind("agentfootprint.", 0) == 0;
         if (!isKnown && !otherDomain)
             ++run.unknownEventTypes[std::string(e.type)];

@@ -1,9 +1,11 @@
 #include "callinternals.h"
 #include "numberconv.h"
+#include "redaction.h"
 
 #include "core/json/writer.h"
 #include "core/receipt/messagedigest.h"
 #include "core/receipt/receipthash.h"
+#include "core/receipt/receiptnames.h"
 #include "core/text/utf.h"
 
 #include <algorithm>
@@ -39,6 +41,36 @@ private:
     {
         m_view.checks.push_back({std::move(part), badge, std::move(reason)});
     }
+    // What a rebuilt part that contradicts its receipt gets: Damaged, unless it was rebuilt from a placeholder the
+    // run's redaction policy put there (§4 of spec/upstream-since-9.113.md): the receipt hashed the original.
+    Badge mismatch(bool fromPlaceholder) const { return fromPlaceholder ? Badge::Redacted : Badge::Damaged; }
+    static std::string mismatchReason(bool fromPlaceholder, const std::string &problem)
+    {
+        return fromPlaceholder ? "rebuilt from a value the redaction policy kept out, which the receipt hashed as it "
+                                 "was (" +
+                                     problem + ")"
+                               : problem;
+    }
+    // Which rebuilt parts hold a placeholder; always false for a run without the redaction recorder row.
+    bool placeholderPiece(const SystemPieceView &p) const
+    {
+        return m_run.servedUnderRedaction &&
+               (p.text == "REDACTED" || p.text == "[REDACTED]" || (p.source == "findings" && m_placeholderLedger));
+    }
+    bool placeholderSystem() const
+    {
+        return std::any_of(m_view.systemPieces.begin(), m_view.systemPieces.end(),
+                           [&](const SystemPieceView &p) { return placeholderPiece(p); });
+    }
+    bool placeholderMessage(std::size_t i) const
+    {
+        return m_run.servedUnderRedaction && holdsRedactionPlaceholder(m_view.asSent.at(i));
+    }
+    bool placeholderSchema(const ToolView &t) const
+    {
+        return m_run.servedUnderRedaction && t.schema && holdsRedactionPlaceholder(*t.schema);
+    }
+    bool placeholderAnywhere() const;
     // Facts of as-sent message i; memoised per run when it is a message as the file holds it (not collapsed or
     // stripped: those copies have no source).
     MessageFactsCache::Facts messageFacts(std::size_t i, bool withHash) const
@@ -62,6 +94,7 @@ private:
     CallView &m_view;
     const json::Value *m_receipt = nullptr;
     bool m_placeholder = false;
+    bool m_placeholderLedger = false; // the findings piece was composed from a ledger holding a placeholder
     std::string m_salt;
 };
 
@@ -126,9 +159,10 @@ void ReceiptVerifier::verifySystem(const json::Value &receipt)
         const auto hash = hashMatches(m_view.systemText, system ? system->find("hash") : nullptr);
         if (problem.empty() && hash == false)
             problem = "the hash of the rebuilt text differs from system.hash";
-        if (!problem.empty())
-            add("system.text", excused("system.hash") ? Badge::Reconstructed : Badge::Damaged,
-                problem + (excused("system.hash") ? " (excused: the rebuild may be short)" : ""));
+        if (!problem.empty() && excused("system.hash"))
+            add("system.text", Badge::Reconstructed, problem + " (excused: the rebuild may be short)");
+        else if (!problem.empty())
+            add("system.text", mismatch(placeholderSystem()), mismatchReason(placeholderSystem(), problem));
         else if (!hash)
             add("system.text", Badge::Reconstructed, "length matches system.chars; hashes are placeholders");
         else
@@ -173,7 +207,9 @@ void ReceiptVerifier::verifySystem(const json::Value &receipt)
         }
         const auto hash = hashMatches(p.text, paired->find("hash"));
         if (hash == false)
-            add(part, Badge::Damaged, "the hash of the rebuilt " + p.source + " piece differs from the receipt");
+            add(part, mismatch(placeholderPiece(p)),
+                mismatchReason(placeholderPiece(p),
+                               "the hash of the rebuilt " + p.source + " piece differs from the receipt"));
         else if (!hash)
             add(part, Badge::Reconstructed, "slot and source match; hashes are placeholders");
         else
@@ -268,7 +304,8 @@ void ReceiptVerifier::verifyMessages(const json::Value &receipt)
         if (!m_placeholder && stored && stored->isString())
             hash = messageFacts(i, true).hash == stored->asString();
         if (hash == false)
-            add(part, Badge::Damaged, "the message differs from what the receipt hashed");
+            add(part, mismatch(placeholderMessage(i)),
+                mismatchReason(placeholderMessage(i), "the message differs from what the receipt hashed"));
         else if (!hash)
             add(part, Badge::Reconstructed, "role and key match; hashes are placeholders");
         else
@@ -280,9 +317,13 @@ void ReceiptVerifier::verifyMessages(const json::Value &receipt)
                 "on receipt only: a message the rebuild does not produce");
     for (std::size_t j = 0; j < requestOnlyCount; ++j) {
         const json::Value *reason = requestOnly->at(j).findString("reason");
+        const std::string mechanism =
+            !reason ? "no reason"
+            : receipt::isKnownRequestOnlyReason(reason->asString())
+                ? std::string(reason->asString())
+                : std::string(reason->asString()) + ", a mechanism this version does not know";
         add("messages.requestOnly[" + std::to_string(j) + "]", Badge::NotOnRecord,
-            "a line composed for this request only (" + std::string(reason ? reason->asString() : "no reason") +
-                "); its text is not on record");
+            "a line composed for this request only (" + mechanism + "); its text is not on record");
     }
 }
 
@@ -325,7 +366,8 @@ void ReceiptVerifier::verifyTools(const json::Value &receipt)
         }
         const auto hash = hashMatches(json::sortedKeyJson(*t.schema), stored);
         if (hash == false)
-            add(part, Badge::Damaged, "the schema differs from what the receipt hashed");
+            add(part, mismatch(placeholderSchema(t)),
+                mismatchReason(placeholderSchema(t), "the schema differs from what the receipt hashed"));
         else if (!hash)
             add(part, Badge::Reconstructed, "a schema hash is on record; hashes are placeholders");
         else
@@ -385,14 +427,30 @@ void ReceiptVerifier::verifyMeasurement(const json::Value &receipt)
     }
     if (problem.empty())
         add("requestMeasurement", Badge::Reconstructed, "slot sizes (units/bytes) match the rebuild");
+    else if (excused("system.hash"))
+        add("requestMeasurement", Badge::Reconstructed, "slot sizes differ: " + problem);
     else
-        add("requestMeasurement", excused("system.hash") ? Badge::Reconstructed : Badge::Damaged,
-            "slot sizes differ: " + problem);
+        add("requestMeasurement", mismatch(placeholderAnywhere()),
+            mismatchReason(placeholderAnywhere(), "slot sizes differ: " + problem));
+}
+
+bool ReceiptVerifier::placeholderAnywhere() const
+{
+    if (!m_run.servedUnderRedaction)
+        return false;
+    if (placeholderSystem())
+        return true;
+    for (std::size_t i = 0; m_view.conversationOnRecord && i < m_view.asSent.size(); ++i)
+        if (placeholderMessage(i))
+            return true;
+    return std::any_of(m_view.tools.begin(), m_view.tools.end(),
+                       [&](const ToolView &t) { return placeholderSchema(t); });
 }
 
 void ReceiptVerifier::run()
 {
     collectGaps();
+    m_placeholderLedger = m_run.servedUnderRedaction && m_view.piece && holdsRedactionPlaceholder(m_view.ledger);
     if (!m_view.receiptAfter) {
         m_view.receiptState = CallView::ReceiptState::None;
         unwitnessedRows(Badge::Reconstructed, "rebuilt from the record; no receipt was committed for this call");
@@ -440,7 +498,8 @@ void ReceiptVerifier::run()
     verifyMeasurement(*m_receipt);
     if (!m_receipt->contains("cache"))
         add("cache", Badge::NotOnRecord, "an older receipt without cache facts: cannot say");
-    (void)m_run;
+    if (auto check = checkTransformHash(m_view, *m_receipt, m_salt, m_placeholder, placeholderAnywhere()))
+        m_view.checks.push_back(std::move(*check));
 }
 
 } // namespace

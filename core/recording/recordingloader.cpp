@@ -2,10 +2,12 @@
 
 #include "builders.h"
 #include "loaderror.h"
+#include "redaction.h"
 
 #include "core/json/locate.h"
 #include "core/json/parser.h"
 #include "core/json/writer.h"
+#include "core/packed/unpack.h"
 #include "core/text/utf.h"
 
 #include <algorithm>
@@ -56,11 +58,19 @@ std::string keysOf(const json::Value &object)
     return out;
 }
 
+// Thrown by classify when the root names a packed format that the first-member check before the parse did not see:
+// the file is then read again as a packed recording.
+struct PackedFormatFound
+{
+};
+
 class Loader
 {
 public:
-    Loader(std::shared_ptr<const io::MappedFile> file, const LoadControl &control)
+    // `expansion`: the file is the unpacked form of a packed recording, which must not be packed again.
+    Loader(std::shared_ptr<const io::MappedFile> file, const LoadControl &control, bool expansion)
         : m_control(control)
+        , m_expansion(expansion)
         , m_run(std::make_shared<Run>())
     {
         m_run->source = std::move(file);
@@ -82,6 +92,7 @@ private:
     detail::LogRows commitLogAt(const std::string &path) const;
 
     const LoadControl &m_control;
+    const bool m_expansion;
     std::shared_ptr<Run> m_run;
     std::string_view m_text;
     std::size_t m_rootOffset = 0;
@@ -315,6 +326,8 @@ void Loader::loadRecordingObject(const json::Value &recording, const LoadErrors 
         };
         if (const json::Value *id = errors.optional(*snapshot, snap("runId"), Type::String))
             m_run->engineRunId = id->decodedString();
+        if (const json::Value *recorders = snapshot->find("recorders"))
+            m_run->servedUnderRedaction = listsRedactionRecorder(*recorders);
         const json::Value *initial = errors.optional(*snapshot, snap("initialState"), Type::Object);
         const json::Value *subflows = errors.optional(*snapshot, snap("subflowResults"), Type::Object);
         if (errors.optional(*snapshot, snap("commitLog"), Type::Array)) {
@@ -332,6 +345,8 @@ void Loader::loadRecordingObject(const json::Value &recording, const LoadErrors 
     }
     detail::attachEvents(*m_run);
     detail::finishRun(*m_run);
+    if (m_run->servedUnderRedaction)
+        m_run->gaps.push_back(redactedRunGap());
 }
 
 void Loader::classify(const json::Value &root, const LoadErrors &errors)
@@ -342,6 +357,12 @@ void Loader::classify(const json::Value &root, const LoadErrors &errors)
         if (!format->isString())
             fail(std::string("unsupported recording format (a ") + json::typeName(format->type()) +
                  ", not a string); this version of Tracefold reads agentfootprint.recording.v1");
+        if (packed::isPackedFamily(format->asString())) {
+            if (m_expansion)
+                fail("the unpacked recording names a packed format again (" + json::jsQuoted(format->asString()) +
+                     "); a packed recording holds a plain one");
+            throw PackedFormatFound{};
+        }
         if (format->asString() != kEnvelopeFormat)
             fail("unsupported recording format " + json::jsQuoted(format->asString()) +
                  "; this version of Tracefold reads agentfootprint.recording.v1");
@@ -426,13 +447,59 @@ void Loader::classify(const json::Value &root, const LoadErrors &errors)
     fail("not an agentfootprint recording; found top-level keys [" + keysOf(root) + "]");
 }
 
+// The share of a packed recording's progress bar that unpacking takes; loading its expansion takes the rest.
+constexpr double kUnpackShare = 0.3;
+
+std::shared_ptr<const io::MappedFile> expandPacked(const io::MappedFile &file, const LoadControl &control)
+{
+    packed::ExpandControl expand;
+    expand.progress = [&](double fraction, const std::string &stage) {
+        control.report(kUnpackShare * fraction, stage);
+    };
+    expand.cancelled = [&] { return control.cancelled(); };
+    std::string error;
+    auto expanded = packed::expandToMapping(file, expand, error);
+    if (!expanded)
+        throw LoadFailure(error);
+    return expanded;
+}
+
+std::shared_ptr<Run> loadPacked(std::shared_ptr<const io::MappedFile> file, const LoadControl &control)
+{
+    auto expanded = expandPacked(*file, control);
+    file->releaseResidentPages();
+    LoadControl rest = control;
+    rest.progress = [&](double fraction, const std::string &message) {
+        control.report(kUnpackShare + (1 - kUnpackShare) * fraction, message);
+    };
+    try {
+        Loader loader(std::move(expanded), rest, true);
+        std::shared_ptr<Run> run = loader.load();
+        run->packedFile = std::move(file);
+        return run;
+    } catch (const LoadFailure &failure) {
+        // Positions in the message are in the unpacked text, which the user can write out to look at.
+        const std::string what = failure.what();
+        throw LoadFailure(what == "cancelled" ? what
+                                              : what + " (in the unpacked recording; tracefold-cli unpack writes it)");
+    }
+}
+
 LoadResult runLoader(std::shared_ptr<const io::MappedFile> file, const LoadControl &control)
 {
     LoadResult result;
     const std::string name = file->path(); // every refusal names the file (spec/recording.md §1.8)
     try {
-        Loader loader(std::move(file), control);
-        result.run = loader.load();
+        if (packed::formatFirstNamesPackedFamily(file->bytes())) {
+            result.run = loadPacked(std::move(file), control);
+        } else {
+            try {
+                Loader loader(file, control, false);
+                result.run = loader.load();
+            } catch (const PackedFormatFound &) {
+                result.run = loadPacked(std::move(file), control);
+            }
+        }
         // Every call costs a summary and a view of some kilobytes in every front end; a hostile file of a million
         // tiny calls must not turn into gigabytes (a real run has a few thousand calls at most).
         if (result.run->calls.size() > kMaxCalls)

@@ -43,6 +43,9 @@ struct Run
 {
     std::shared_ptr<const io::MappedFile> source;
     std::unique_ptr<json::StringArena> arena;
+    // The file as opened when it holds a packed recording (spec/upstream-since-9.113.md §1); `source` is then its
+    // expansion, the plain recording byte for byte. Null for a plain file.
+    std::shared_ptr<const io::MappedFile> packedFile;
 
     RecordingShape shape = RecordingShape::Recording;
     std::string path;
@@ -57,6 +60,8 @@ struct Run
     std::optional<double> durationMs;
     bool hasChart = false;
     bool hasSnapshot = false;
+    // snapshot.recorders lists agentfootprint.redaction: REDACTED / [REDACTED] are placeholders (redaction.h).
+    bool servedUnderRedaction = false;
     FoldBasis basis = FoldBasis::EventsOnly;
     std::size_t commitCount = 0;
 

@@ -74,6 +74,7 @@ table.figures td { width: 25%; border: 1px solid #d9e2ec; background: #f8fafc; p
 .b-reconstructed { color: #1f4e8c; background: #e6eefa; border-color: #c2d5f0; }
 .b-damaged { color: #a61b1b; background: #fde8e8; border-color: #f5b5b5; }
 .b-not-on-record { color: #4b5563; background: #eef0f3; border-color: #d5d9df; }
+.b-redacted { color: #5b3d8a; background: #f1ebfa; border-color: #d6c6ee; }
 .v-hit { color: #1d6b3a; background: #e3f4e8; border-color: #b7e0c3; }
 .v-write-only { color: #1f4e8c; background: #e6eefa; border-color: #c2d5f0; }
 .v-miss { color: #8a4b00; background: #fff3dc; border-color: #f3d19c; }
@@ -190,6 +191,7 @@ table.figures td { background-color: #f8fafc; border: 1px solid #d9e2ec; }
 .b-reconstructed, .v-write-only, .k-excuse, .s-open { color: #1f4e8c; background-color: #e6eefa; }
 .b-damaged { color: #a61b1b; background-color: #fde8e8; }
 .b-not-on-record, .v-unmeasured, .k-note, .s-noise { color: #4b5563; background-color: #eef0f3; }
+.b-redacted { color: #5b3d8a; background-color: #f1ebfa; }
 .v-miss, .k-missing, .s-ruled-out { color: #8a4b00; background-color: #fff3dc; }
 .k-caveat { color: #5b3e96; background-color: #f0ebfa; }
 .yes { color: #1d6b3a; font-weight: bold; }
@@ -327,6 +329,8 @@ const char *badgeLabel(Badge b)
         return "Damaged";
     case Badge::NotOnRecord:
         return "Not on record";
+    case Badge::Redacted:
+        return "Redacted";
     }
     return "Reconstructed";
 }
@@ -795,8 +799,12 @@ void renderRowTable(Html &h, const CallView &view, std::size_t from, std::size_t
     for (std::size_t i = from; i < to && i < rows.size(); ++i) {
         const findings::LedgerRowView &r = rows[i];
         h.raw("<tr><td class=\"num\">#").num(i).raw("</td><td>");
-        if (r.kind == findings::RowKind::Unknown)
-            h.raw("<span class=\"muted\">").text(r.kindName.empty() ? "(no kind)" : r.kindName).raw("</span>");
+        if (r.kind == findings::RowKind::Unknown && findings::isNewerRowKind(r.kindName))
+            h.text(r.kindName).raw(" <span class=\"muted\">(not in the piece)</span>");
+        else if (r.kind == findings::RowKind::Unknown)
+            h.raw("<span class=\"muted\">")
+                .text(r.kindName.empty() ? "(no kind)" : r.kindName)
+                .raw(" (ignored)</span>");
         else
             h.raw(findings::rowKindName(r.kind));
         h.raw("</td><td class=\"wrap\"><code>").text(r.resultId).raw("</code></td><td>");
@@ -866,7 +874,7 @@ void renderNote(Html &h, const notes::Note &note, const notes::Resolved *resolve
 
 struct Totals
 {
-    std::size_t verified = 0, reconstructed = 0, damaged = 0, notOnRecord = 0;
+    std::size_t verified = 0, reconstructed = 0, damaged = 0, notOnRecord = 0, redacted = 0;
     std::vector<std::size_t> damagedCalls;
 };
 
@@ -878,6 +886,7 @@ Totals totalsOf(const std::vector<recording::CallSummary> &calls)
         t.reconstructed += c.reconstructed;
         t.damaged += c.damagedParts;
         t.notOnRecord += c.notOnRecord;
+        t.redacted += c.redacted;
         if (c.damaged)
             t.damagedCalls.push_back(c.ordinal);
     }
@@ -921,6 +930,15 @@ void renderSummary(Html &h, const recording::Run &run, const std::vector<recordi
             callLink(h, run, t.damagedCalls[i]);
         }
         h.raw(". A damaged part is one whose rebuilt bytes disagree with the receipt hash the run committed.</p>");
+    } else if (t.verified && t.redacted) {
+        h.raw("<p><b>Every rebuilt part that a receipt hashes matched its hash, but for ")
+            .raw(grouped(double(t.redacted)))
+            .raw(" redacted parts</b> (")
+            .raw(grouped(double(t.verified)))
+            .raw(" parts verified across ")
+            .num(calls.size())
+            .raw(" calls): the run was served under a redaction policy, and those parts were rebuilt from values it "
+                 "kept out, which the receipts hashed as they were. No part is damaged.</p>");
     } else if (t.verified) {
         h.raw("<p><b>Every rebuilt part that a receipt hashes matched its hash</b> (")
             .raw(grouped(double(t.verified)))
@@ -964,7 +982,9 @@ void renderSummary(Html &h, const recording::Run &run, const std::vector<recordi
         .raw(grouped(double(t.damaged)))
         .raw(" D \u00B7 ")
         .raw(grouped(double(t.notOnRecord)))
-        .raw(" N</div></td>");
+        .raw(" N")
+        .raw(t.redacted ? " \u00B7 " + grouped(double(t.redacted)) + " X" : std::string())
+        .raw("</div></td>");
     h.raw("<td><div class=\"fig-label\">Cache hit rate</div><div class=\"fig-value\">");
     if (rate.rate) {
         char buf[32];
@@ -1231,6 +1251,8 @@ void renderTimeline(Html &h, const recording::Run &run, const std::vector<record
         h.raw("<span class=\"small\">").num(c.verified).raw("V ").num(c.reconstructed).raw("R");
         if (c.notOnRecord)
             h.raw(" ").num(c.notOnRecord).raw("N");
+        if (c.redacted)
+            h.raw(" ").num(c.redacted).raw("X");
         h.raw("</span></td><td>");
         if (notes.bookmarked.count(c.ordinal))
             h.raw("\u2605 ");
@@ -1398,6 +1420,8 @@ void renderCall(Html &h, const recording::Run &run, const CallView &view, const 
         .text(markerList(cache.applied));
     if (cache.gateBranch)
         h.raw(" \u00B7 gate ").text(*cache.gateBranch);
+    if (cache.strategy)
+        h.raw(" \u00B7 strategy ").text(*cache.strategy);
     h.raw("</td></tr>");
     if (cache.gapMs) {
         h.raw("<tr><th>Since previous call</th><td>")
@@ -1655,7 +1679,10 @@ void renderAppendix(Html &h)
           "bytes "
           "differ from the committed hash, or a part has no receipt row to pair with.</td></tr>");
     h.raw("<tr><th><span class=\"chip b-not-on-record\">Not on record</span></th><td>The recording does not hold the "
-          "thing. This is never the same as \u201Cnone\u201D.</td></tr></table>");
+          "thing. This is never the same as \u201Cnone\u201D.</td></tr>");
+    h.raw("<tr><th><span class=\"chip b-redacted\">Redacted</span></th><td>The run was served under a redaction "
+          "policy and the part was rebuilt from a value it kept out (REDACTED or [REDACTED]); the receipt hashed the "
+          "original, so the part cannot be verified. It is not damage.</td></tr></table>");
     h.raw(
         "<h4>Findings piece</h4><p class=\"legend small\"><span><span class=\"mdl\">model text</span> quoted from the "
         "ledger</span><span><span class=\"lib\">library wording</span></span><span><span class=\"ovf\">"

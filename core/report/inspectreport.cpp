@@ -124,6 +124,7 @@ std::string verificationCell(const recording::CallSummary &c)
     part(c.reconstructed, "R");
     part(c.damagedParts, "D");
     part(c.notOnRecord, "N");
+    part(c.redacted, "X");
     return c.damaged ? "DAMAGED " + s : s;
 }
 
@@ -168,12 +169,14 @@ Value inspectHead(const recording::Run &run, const std::vector<recording::CallSu
     doc.set("tracefold", str(TRACEFOLD_VERSION));
     doc.set("file", str(run.path));
     doc.set("format", str(recording::shapeId(run.shape)));
+    doc.set("packed", Value::boolean(run.packedFile != nullptr)); // "format" is then the shape of its expansion
     doc.set("runId", run.runId.empty() ? Value::null() : str(run.runId));
     doc.set("model", run.model.empty() ? Value::null() : str(run.model));
     doc.set("provider", run.provider.empty() ? Value::null() : str(run.provider));
     doc.set("foldBasis", str(recording::foldBasisName(run.basis)));
     doc.set("reactMode", run.reactMode.empty() ? Value::null() : str(run.reactMode));
     doc.set("armed", Value::boolean(run.constants.armed));
+    doc.set("redaction", Value::boolean(run.servedUnderRedaction)); // served under a redaction policy (§4)
     doc.set("events", Value::number(double(run.events.size())));
     doc.set("gaps", gapsJson(recording::distinctGaps(run.gaps, calls)));
     Value warnings = Value::array();
@@ -227,6 +230,8 @@ Value inspectCall(const recording::CallSummary &c)
     cache.set("input", optNumber(c.input));
     cache.set("output", optNumber(c.output));
     cache.set("verdict", str(recording::cacheVerdictId(c.verdict)));
+    cache.set("transformHashScheme",
+              c.transformHashScheme ? str(receipt::transformHashSchemeId(*c.transformHashScheme)) : Value::null());
     o.set("cache", cache);
     Value verification = Value::array();
     for (const recording::PartCheck &p : c.checks()) {
@@ -309,9 +314,10 @@ void writeInspectJson(std::ostream &out, const recording::Run &run, const std::v
 std::string inspectTable(const recording::Run &run, const std::vector<recording::CallSummary> &calls)
 {
     std::ostringstream out;
-    out << run.path << ": " << recording::shapeDescription(run.shape) << ", " << calls.size() << " call"
-        << (calls.size() == 1 ? "" : "s") << ", run " << (run.runId.empty() ? "(not on record)" : run.runId)
-        << ", fold " << recording::foldBasisName(run.basis) << '\n';
+    out << run.path << ": " << recording::shapeDescription(run.shape) << (run.packedFile ? ", packed" : "") << ", "
+        << calls.size() << " call" << (calls.size() == 1 ? "" : "s") << ", run "
+        << (run.runId.empty() ? "(not on record)" : run.runId) << ", fold " << recording::foldBasisName(run.basis)
+        << '\n';
     struct Column
     {
         const char *title;
@@ -386,7 +392,7 @@ std::string inspectTable(const recording::Run &run, const std::vector<recording:
     }
     out << "response: stop reason, NONE when not on record; tools: run, E failed, open never returned, unrun asked for "
            "and never run\n";
-    out << "V verified, R reconstructed, D damaged, N not on record\n";
+    out << "V verified, R reconstructed, D damaged, N not on record, X redacted\n";
     return out.str();
 }
 

@@ -75,7 +75,9 @@ RecordingIdentity identityOf(std::string_view bytes, const std::string &path)
 
 RecordingIdentity identityOf(const recording::Run &run)
 {
-    return identityOf(run.source ? run.source->bytes() : std::string_view{}, run.path);
+    // The file beside which the sidecar lives, as it is on disk: a packed recording, not its expansion.
+    const auto &file = run.packedFile ? run.packedFile : run.source;
+    return identityOf(file ? file->bytes() : std::string_view{}, run.path);
 }
 
 std::string sidecarPathFor(const std::string &recordingPath)

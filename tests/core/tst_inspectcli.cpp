@@ -435,6 +435,8 @@ void TestInspectCli::checkSchema(const QJsonObject &doc)
     const QJsonValue react = need(doc, "reactMode", {"string", "null"}, "doc");
     QVERIFY(react.isNull() || isOneOf(react, {"dynamic", "dynamic-grouped"}));
     need(doc, "armed", {"bool"}, "doc");
+    need(doc, "packed", {"bool"}, "doc");
+    need(doc, "redaction", {"bool"}, "doc");
     need(doc, "events", {"number"}, "doc");
     need(doc, "finalAnswer", {"string", "null"}, "doc");
     for (const QJsonValue &g : need(doc, "gaps", {"array"}, "doc").toArray()) {
@@ -484,12 +486,14 @@ void TestInspectCli::checkSchema(const QJsonObject &doc)
             need(cache, k, {"number", "null"}, at + ".cache");
         QVERIFY(
             isOneOf(need(cache, "verdict", {"string"}, at + ".cache"), {"hit", "write-only", "miss", "unmeasured"}));
+        const QJsonValue scheme = need(cache, "transformHashScheme", {"string", "null"}, at + ".cache");
+        QVERIFY(scheme.isNull() || isOneOf(scheme, {"chain-v1", "legacy", "unknown"}));
         for (const QJsonValue &v : need(c, "verification", {"array"}, at).toArray()) {
             QVERIFY(v.isObject());
             const QJsonObject o = v.toObject();
             need(o, "part", {"string"}, at + ".verification[]");
             QVERIFY(isOneOf(need(o, "status", {"string"}, at + ".verification[]"),
-                            {"verified", "reconstructed", "damaged", "not-on-record"}));
+                            {"verified", "reconstructed", "damaged", "not-on-record", "redacted"}));
             need(o, "reason", {"string"}, at + ".verification[]");
         }
         need(c, "damaged", {"bool"}, at);

@@ -64,6 +64,15 @@ def main():
         compact(ev) + '\n' + compact(ev) + '\n', compact(ev) + '\r\n\r\n' + compact(ev) + '\n{"type":',
         compact(ev) + '\n[1]\n', '{"a":1} {"b":2}', 'PK\x03\x04rest',
         '{"snapshot":{"commitLog":[],"initialState":{}},"events":[]}',
+        # packed recordings (spec/upstream-since-9.113.md §1): references, an escape, and each refusal
+        compact({"format": "agentfootprint.recording.packed.v1",
+                 "recording": {"events": [{"$af:ref": 0}, {"$af:ref": 0}], "snapshot": {"$af:esc": {"$af:ref": 1}}},
+                 "values": [ev, [{"$af:ref": 0}]]}),
+        '{"values":[],"recording":{"events":[]},"format":"agentfootprint.recording.packed.v1"}',
+        '{"format":"agentfootprint.recording.packed.v2","recording":{},"values":[]}',
+        '{"format":"agentfootprint.recording.packed.v1","recording":{}}',
+        '{"format":"agentfootprint.recording.packed.v1","recording":{"$af:ref":3},"values":[]}',
+        '{"format":"agentfootprint.recording.packed.v1","recording":{"$af:ref":0},"values":[[{"$af:ref":0}]]}',
     ]:
         write('loader', text)
     # The samples' events as NDJSON and trimmed recordings (the full samples are added by run-fuzzers.sh).
@@ -150,7 +159,8 @@ def write_dictionary(loaded):
     tokens = ['{', '}', '[', ']', ':', ',', '"', '""', '{}', '[]', '\\"', '\\\\', '\\u', '\\ud800', '\\udc00',
               '\\ud83d\\ude00', '\\u001f', '\\u0000', 'true', 'false', 'null', '-0', '1e308', '1e-400', '-1e+21',
               '0.1', '4294967294', '4294967295', '\ufeff', '\x1f', '\r\n', '\n', '\t', 'constructor', '__proto__',
-              'prototype', 'agentfootprint.recording.v1', 'PK\x03\x04']
+              'prototype', 'agentfootprint.recording.v1', 'PK\x03\x04', 'agentfootprint.recording.packed.v1',
+              '{"$af:ref":0}', '"$af:esc"', 'REDACTED', '[REDACTED]', 'chain-v1:']
     lines = ['# libFuzzer dictionary for the Tracefold fuzz targets (written by tests/fuzz/make-corpus.py):',
              '# JSON tokens, then every key and short enum value of the samples and conformance vectors.']
     lines += [dict_escape(t) for t in tokens]

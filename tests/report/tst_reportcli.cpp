@@ -5,10 +5,10 @@
 #include "core/json/parser.h"
 #include "core/recording/recordingloader.h"
 #include "core/report/notes.h"
+#include "tests/clirun.h"
 
 #include <QFile>
 #include <QFileInfo>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -16,24 +16,8 @@ using namespace tf;
 
 namespace {
 
-struct Result
-{
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-Result cli(const QStringList &args)
-{
-    QProcess p;
-    p.start(QStringLiteral(TRACEFOLD_CLI), args);
-    Result r;
-    if (!p.waitForFinished(180000))
-        return r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
+using testsupport::cli;
+using Result = testsupport::CliResult;
 
 QByteArray readAll(const QString &path)
 {

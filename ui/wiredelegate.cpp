@@ -24,6 +24,10 @@ QList<Badge> badgesFor(const QModelIndex &index)
     QList<Badge> out;
     if (index.data(WireModel::ToolErrorRole).toBool())
         out.append({{WireModel::tr("tool error"), Tone::Bad, false}, Glyph::ToolError});
+    if (index.data(WireModel::StrippedRole).toBool())
+        out.append({{WireModel::tr("stripped"), Tone::Info, true}, Glyph::Reconstructed});
+    if (index.data(WireModel::RedactedRole).toBool())
+        out.append({{WireModel::tr("redacted"), Tone::Neutral, false}, Glyph::NotOnRecord});
     if (index.data(WireModel::CollapsedRole).toBool())
         out.append(
             {{WireModel::tr("collapsed · %1").arg(index.data(WireModel::StandingRole).toString()), Tone::Warn, false},

@@ -4,6 +4,7 @@
 #include "qtstrings.h"
 
 #include "core/json/writer.h"
+#include "core/recording/redaction.h"
 #include "core/text/utf.h"
 
 #include <QHash>
@@ -149,14 +150,26 @@ void WireModel::setBundle(const BundleHandle &bundle)
                 // "undeclared" applies to result messages only: the id of a tool call is not a result.
                 item.undeclared =
                     !f.toolCallId.isEmpty() && findings::isResultMessage(m) && undeclared.contains(f.toolCallId);
-                // The tool threw: what the model read here is the error text (spec/runs.md §3).
-                if (!f.toolCallId.isEmpty() && findings::isResultMessage(m))
-                    if (const recording::Event *end = m_bundle->run->run->toolEnd(f.toolCallId.toStdString()))
-                        item.toolError = end->payloadError;
+                // The tool threw (what the model read here is the error text, spec/runs.md §3), or the model was
+                // served a stripped modelResult (9.116).
+                if (!f.toolCallId.isEmpty() && findings::isResultMessage(m)) {
+                    const recording::ToolResultFacts facts =
+                        recording::toolResultFacts(*m_bundle->run->run, f.toolCallId.toStdString());
+                    item.toolError = facts.error;
+                    item.stripped = facts.stripped;
+                    if (facts.rawResult)
+                        item.rawResult = toQString(*facts.rawResult);
+                }
+                item.redacted =
+                    m_bundle->run->run->servedUnderRedaction && content && recording::isRedactionPlaceholder(*content);
                 applyCheck(item, QStringLiteral("messages/") + QString::number(i));
                 QStringList status;
                 if (item.toolError)
                     status << tr("tool error");
+                if (item.stripped)
+                    status << tr("stripped");
+                if (item.redacted)
+                    status << tr("redacted");
                 if (item.collapsed)
                     status << tr("collapsed (%1)").arg(item.standing);
                 if (item.undeclared)
@@ -290,6 +303,12 @@ QVariant WireModel::data(const QModelIndex &index, int role) const
         return item.undeclared;
     case ToolErrorRole:
         return item.toolError;
+    case StrippedRole:
+        return item.stripped;
+    case RawResultRole:
+        return item.rawResult;
+    case RedactedRole:
+        return item.redacted;
     case DamagedRole:
         return item.damaged;
     case BadgeRole:
@@ -338,6 +357,11 @@ QVariant WireModel::data(const QModelIndex &index, int role) const
                 << item.ticket;
         if (item.toolError)
             tip << tr("The tool threw: this message is its error text, and the model read it as the result.");
+        if (item.stripped)
+            tip << tr("Stripped: the model was served the library's modelResult; the tool's own result is one click "
+                      "away in the detail.");
+        if (item.redacted)
+            tip << tr("Redacted: the run's redaction policy kept this value out; its receipt hash is of the original.");
         if (item.undeclared)
             tip << tr("Undeclared: no standing names this result, so it was served in full.");
         if (item.badge >= 0)

@@ -40,6 +40,9 @@ public:
         CollapsedRole,                // bool
         UndeclaredRole,               // bool: a result no standing names
         ToolErrorRole,                // bool: a tool result whose tool threw (its content is the error text)
+        StrippedRole,                 // bool: the model was served modelResult, not the tool's own result
+        RawResultRole,                // QString: the tool's own result, when stripped
+        RedactedRole,                 // bool: the content is a placeholder the run's redaction policy put there
         DamagedRole,                  // bool: its receipt check is damaged
         BadgeRole,                    // int (recording::Badge) of its receipt check, or invalid
         CheckReasonRole,              // QString: why the badge
@@ -79,7 +82,9 @@ private:
         int originalSize = 0;
         int badge = -1;
         QList<QPoint> lone, originalLone; // lone surrogates (position, code unit), shown as U+FFFD
-        bool collapsed = false, undeclared = false, damaged = false, toolError = false;
+        bool collapsed = false, undeclared = false, damaged = false, toolError = false, stripped = false,
+             redacted = false;
+        QString rawResult;
     };
     static const QString &text(QString &cache, const json::Value &source);
     BundleHandle m_bundle;

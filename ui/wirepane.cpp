@@ -139,7 +139,7 @@ void WirePane::setBundle(const BundleHandle &bundle)
     m_view->setCurrentIndex(target);
     m_view->scrollTo(target, QAbstractItemView::PositionAtCenter);
     m_autoSelecting = false;
-    if (original && target.data(WireModel::CollapsedRole).toBool()) {
+    if (original && (target.data(WireModel::CollapsedRole).toBool() || target.data(WireModel::StrippedRole).toBool())) {
         m_showOriginal = true;
         showItem(target);
     }
@@ -157,7 +157,8 @@ void WirePane::selectMessage(int message)
 
 void WirePane::toggleOriginal()
 {
-    if (!m_shown.isValid() || !m_shown.data(WireModel::CollapsedRole).toBool())
+    if (!m_shown.isValid() ||
+        !(m_shown.data(WireModel::CollapsedRole).toBool() || m_shown.data(WireModel::StrippedRole).toBool()))
         return;
     m_showOriginal = !m_showOriginal;
     showItem(m_shown);
@@ -225,6 +226,21 @@ void WirePane::showItem(const QModelIndex &index)
             m_originalButton->setText(tr("Show original result"));
         }
         barPalette.setColor(QPalette::Window, theme::tint(Tone::Warn, pal, 0.22));
+    } else if (index.data(WireModel::StrippedRole).toBool()) {
+        // 9.116: the library stripped fields before the model saw the result; the tool's own result is kept.
+        m_originalButton->show();
+        m_collapseNote->show();
+        if (m_showOriginal) {
+            text = index.data(WireModel::RawResultRole).toString();
+            m_collapseNote->setText(
+                tr("The tool's own result — not sent; the model was served the stripped modelResult"));
+            m_originalButton->setText(tr("Show what was served"));
+        } else {
+            text = index.data(WireModel::ContentRole).toString();
+            m_collapseNote->setText(tr("Served as the library's modelResult; the tool returned more"));
+            m_originalButton->setText(tr("Show the tool's own result"));
+        }
+        barPalette.setColor(QPalette::Window, theme::tint(Tone::Info, pal, 0.18));
     } else {
         text = index.data(WireModel::ContentRole).toString();
     }
@@ -240,9 +256,13 @@ void WirePane::showItem(const QModelIndex &index)
     QList<AnnotatedTextView::Range> ranges;
     QTextCharFormat loneFormat;
     loneFormat.setBackground(theme::tint(Tone::Bad, pal, 0.35));
-    const auto lone =
-        index.data(collapsed && m_showOriginal ? WireModel::OriginalLoneSurrogatesRole : WireModel::LoneSurrogatesRole)
-            .value<QList<QPoint>>();
+    // The tool's own result of a stripped one carries no marks: they are the served text's positions.
+    const bool rawShown = m_showOriginal && index.data(WireModel::StrippedRole).toBool();
+    const auto lone = rawShown ? QList<QPoint>()
+                               : index
+                                     .data(collapsed && m_showOriginal ? WireModel::OriginalLoneSurrogatesRole
+                                                                       : WireModel::LoneSurrogatesRole)
+                                     .value<QList<QPoint>>();
     for (const QPoint &p : lone)
         ranges.append(
             {p.x(), 1, loneFormat,

@@ -20,6 +20,23 @@ std::string ToolRun::argsText() const
     return json::prettyPrint(args);
 }
 
+ToolResultFacts toolResultFacts(const Run &run, std::string_view toolCallId)
+{
+    ToolResultFacts f;
+    const Event *end = run.toolEnd(toolCallId);
+    if (!end)
+        return f;
+    f.onRecord = true;
+    f.error = end->payloadError;
+    const json::Value payload = run.payload(*end);
+    if (payload.contains("modelResult")) {
+        f.stripped = true;
+        if (const json::Value *raw = payload.find("result"))
+            f.rawResult = raw->isString() ? raw->decodedString() : json::stringify(*raw);
+    }
+    return f;
+}
+
 } // namespace tf::recording
 
 namespace tf::recording::detail {

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tf::recording {
@@ -63,5 +64,18 @@ struct ToolRun
 
     std::string argsText() const; // pretty-printed JSON
 };
+
+class Run;
+
+// What the record says of one tool result, for any message that carries it (the Wire, the transcript): whether the
+// tool threw, and whether the model was served a stripped modelResult instead of the tool's own result.
+struct ToolResultFacts
+{
+    bool onRecord = false; // a tool_end with this id is on record
+    bool error = false;
+    bool stripped = false;
+    std::optional<std::string> rawResult; // the tool's own result, when stripped (a string as is, else its JSON)
+};
+ToolResultFacts toolResultFacts(const Run &run, std::string_view toolCallId);
 
 } // namespace tf::recording

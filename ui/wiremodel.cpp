@@ -3,12 +3,10 @@
 #include "callstatus.h"
 #include "qtstrings.h"
 
-#include "core/json/writer.h"
-#include "core/recording/redaction.h"
+#include "core/recording/messageview.h"
 #include "core/text/utf.h"
 
 #include <QHash>
-#include <QSet>
 
 namespace tf::ui {
 
@@ -97,88 +95,66 @@ void WireModel::setBundle(const BundleHandle &bundle)
             m_items[SystemGroup].append(item);
         }
 
-        QHash<std::size_t, const findings::CollapsedMessage *> collapsed;
-        for (const findings::CollapsedMessage &c : v.collapsed)
-            collapsed.insert(c.index, &c);
-        QSet<QString> undeclared;
-        for (const std::string &id : v.undeclaredIds)
-            undeclared.insert(toQString(id));
-        if (v.conversationOnRecord && v.asSent.isArray()) {
-            for (std::size_t i = 0; i < v.asSent.size(); ++i) {
-                const json::Value &m = v.asSent.at(i);
-                const json::Value *content = m.findString("content");
-                const MessageFields f = messageFields(m, content ? MessageContent::Skip : MessageContent::Include);
-                Item item;
-                item.item = QString::number(i);
-                item.role = f.role;
-                item.id = !f.toolCallId.isEmpty() ? f.toolCallId : f.toolCalls.join(QStringLiteral(", "));
-                item.extra = f.toolCallsJson;
-                std::string scratch;
-                if (content) {
-                    const std::string_view text = content->stringView(scratch);
-                    item.contentSource = *content;
-                    item.size = int(text::lengthU16(text));
-                    item.lone = lonePoints(text);
-                    item.preview =
-                        !text.empty() ? previewOf(text) : previewLine(f.toolCalls.join(QStringLiteral(", ")));
-                } else {
-                    item.content = f.content;
-                    item.size = int(item.content.size());
-                    item.preview =
-                        previewLine(!f.content.isEmpty() ? f.content : f.toolCalls.join(QStringLiteral(", ")));
-                }
-                if (const findings::CollapsedMessage *c = collapsed.value(i)) {
-                    item.collapsed = true;
-                    item.ticket = toQString(c->ticket);
-                    item.standing = toQString(c->standing);
-                    item.originalSize = 0;
-                    if (v.committed.isArray() && i < v.committed.size()) {
-                        const json::Value &committed = v.committed.at(i);
-                        if (const json::Value *c = committed.findString("content")) {
-                            const std::string_view text = c->stringView(scratch);
-                            item.originalSource = *c;
-                            item.originalSize = int(text::lengthU16(text));
-                            item.originalLone = lonePoints(text);
-                        } else {
-                            item.original = messageFields(committed).content;
-                            item.originalSize = int(item.original.size());
-                        }
-                    }
-                    item.lone.clear(); // the ticket is pure UTF-8
-                    item.size = item.originalSize;
-                }
-                // "undeclared" applies to result messages only: the id of a tool call is not a result.
-                item.undeclared =
-                    !f.toolCallId.isEmpty() && findings::isResultMessage(m) && undeclared.contains(f.toolCallId);
-                // The tool threw (what the model read here is the error text, spec/runs.md §3), or the model was
-                // served a stripped modelResult (9.116).
-                if (!f.toolCallId.isEmpty() && findings::isResultMessage(m)) {
-                    const recording::ToolResultFacts facts =
-                        recording::toolResultFacts(*m_bundle->run->run, f.toolCallId.toStdString());
-                    item.toolError = facts.error;
-                    item.stripped = facts.stripped;
-                    if (facts.rawResult)
-                        item.rawResult = toQString(*facts.rawResult);
-                }
-                item.redacted =
-                    m_bundle->run->run->servedUnderRedaction && content && recording::isRedactionPlaceholder(*content);
-                applyCheck(item, QStringLiteral("messages/") + QString::number(i));
-                QStringList status;
-                if (item.toolError)
-                    status << tr("tool error");
-                if (item.stripped)
-                    status << tr("stripped");
-                if (item.redacted)
-                    status << tr("redacted");
-                if (item.collapsed)
-                    status << tr("collapsed (%1)").arg(item.standing);
-                if (item.undeclared)
-                    status << tr("undeclared");
-                if (item.damaged)
-                    status << tr("damaged");
-                item.status = status.join(QStringLiteral(" · "));
-                m_items[MessagesGroup].append(item);
+        for (const recording::MessageView &mv : recording::messageViews(*bundle->run->run, v)) {
+            const std::size_t i = mv.index;
+            QStringList calls;
+            for (const recording::MessageView::ToolCall &c : mv.toolCalls)
+                calls << toQString(c.name) + QLatin1Char('(') + toQString(c.id) + QLatin1Char(')');
+            Item item;
+            item.item = QString::number(i);
+            item.role = toQString(mv.role);
+            item.id = !mv.toolCallId.empty() ? toQString(mv.toolCallId) : calls.join(QStringLiteral(", "));
+            item.extra = toQString(mv.toolCallsJson);
+            std::string scratch;
+            if (mv.contentIsText) {
+                const std::string_view text = mv.content.stringView(scratch);
+                item.contentSource = mv.content;
+                item.size = int(text::lengthU16(text));
+                item.lone = lonePoints(text);
+                item.preview = !text.empty() ? previewOf(text) : previewLine(calls.join(QStringLiteral(", ")));
+            } else {
+                item.content = toQString(mv.contentJson);
+                item.size = int(item.content.size());
+                item.preview = previewLine(!item.content.isEmpty() ? item.content : calls.join(QStringLiteral(", ")));
             }
+            if (mv.collapsed) {
+                item.collapsed = true;
+                item.ticket = toQString(mv.ticket);
+                item.standing = toQString(mv.standing);
+                if (mv.original.isString()) {
+                    const std::string_view text = mv.original.stringView(scratch);
+                    item.originalSource = mv.original;
+                    item.originalSize = int(text::lengthU16(text));
+                    item.originalLone = lonePoints(text);
+                } else {
+                    item.original = toQString(mv.originalJson);
+                    item.originalSize = int(item.original.size());
+                }
+                item.lone.clear(); // the ticket is pure UTF-8
+                item.size = item.originalSize;
+            }
+            item.undeclared = mv.undeclared;
+            item.toolError = mv.toolError;
+            item.stripped = mv.stripped;
+            if (mv.rawResult)
+                item.rawResult = toQString(*mv.rawResult);
+            item.redacted = mv.redacted;
+            applyCheck(item, QStringLiteral("messages/") + QString::number(i));
+            QStringList status;
+            if (item.toolError)
+                status << tr("tool error");
+            if (item.stripped)
+                status << tr("stripped");
+            if (item.redacted)
+                status << tr("redacted");
+            if (item.collapsed)
+                status << tr("collapsed (%1)").arg(item.standing);
+            if (item.undeclared)
+                status << tr("undeclared");
+            if (item.damaged)
+                status << tr("damaged");
+            item.status = status.join(QStringLiteral(" · "));
+            m_items[MessagesGroup].append(item);
         }
 
         for (const recording::ToolView &t : v.tools) {
@@ -186,7 +162,7 @@ void WireModel::setBundle(const BundleHandle &bundle)
             item.item = toQString(t.name);
             item.role = tr("tool");
             item.content = t.description ? toQString(*t.description) : QString();
-            item.extra = t.schema ? toQString(json::prettyPrint(*t.schema)) : QString();
+            item.extra = t.schema ? toQString(t.schemaText()) : QString();
             item.size = t.description ? int(text::lengthU16(*t.description)) : 0;
             item.preview = t.description ? previewLine(item.content) : StatusText::notOnRecord();
             if (!t.schema)

@@ -1,7 +1,6 @@
 #pragma once
 
 #include "callbundle.h"
-#include "recordfields.h"
 
 #include <QAbstractItemModel>
 #include <QPoint>

@@ -2,6 +2,8 @@
 
 #include "callinternals.h"
 
+#include "core/json/writer.h"
+
 #include <algorithm>
 #include <atomic>
 #include <mutex>
@@ -26,6 +28,11 @@ const char *badgeId(Badge badge)
         return "redacted";
     }
     return "reconstructed";
+}
+
+std::string ToolView::schemaText() const
+{
+    return schema ? json::prettyPrint(*schema) : std::string();
 }
 
 const char *cacheVerdictId(CacheVerdict verdict)

@@ -52,6 +52,7 @@ struct ToolView
     std::string name;
     std::optional<std::string> description;
     std::optional<json::Value> schema; // nullopt: not on record (events only, forced tool)
+    std::string schemaText() const;    // the schema pretty-printed; empty when not on record
 };
 
 enum class CacheVerdict

@@ -1,11 +1,11 @@
 #pragma once
 
-#include "linediff.h"
 #include "loadedrun.h"
 
 #include "core/findings/ledgerfold.h"
 #include "core/findings/ledgerrowview.h"
 #include "core/recording/callview.h"
+#include "core/text/linediff.h"
 
 #include <functional>
 #include <memory>
@@ -23,10 +23,10 @@ struct CallBundle
     // `previousComplete` (it came from the service's cache of full views).
     std::shared_ptr<const recording::CallView> previous;
     bool previousComplete = false;
-    findings::LedgerFold fold; // over view->ledger
+    findings::LedgerFold fold;                       // over view->ledger
     std::vector<findings::LedgerRowView> ledgerRows; // view->ledger's rows with their marks (built with the fold)
-    QList<DiffLine> pieceDiff; // previous piece → this piece, line by line
-    double buildMs = 0;        // time spent building (for the status bar)
+    std::vector<text::DiffLine> pieceDiff;           // previous piece → this piece, line by line
+    double buildMs = 0;                              // time spent building (for the status bar)
 };
 
 using BundleHandle = std::shared_ptr<const CallBundle>;

@@ -2,6 +2,8 @@
 
 #include "qtstrings.h"
 
+#include "core/findings/piecediff.h"
+
 #include <QElapsedTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -10,13 +12,6 @@ namespace tf::ui {
 namespace {
 
 constexpr std::size_t kCachedViews = 8;
-
-QStringList pieceLines(const recording::CallView *view)
-{
-    if (!view || !view->piece)
-        return {};
-    return toQString(std::u16string_view(view->piece->text)).split(QLatin1Char('\n'));
-}
 
 } // namespace
 
@@ -51,7 +46,9 @@ BundleHandle buildBundle(const RunHandle &run, std::size_t ordinal,
         bundle->ledgerRows = findings::ledgerRowViews(bundle->view->ledger, bundle->fold, bundle->view->ledgerIssues,
                                                       bundle->view->ledgerRowsAtPrevious);
     if (bundle->view->piece || (bundle->previous && bundle->previous->piece))
-        bundle->pieceDiff = diffLines(pieceLines(bundle->previous.get()), pieceLines(bundle->view.get()));
+        bundle->pieceDiff =
+            findings::pieceLineDiff(bundle->previous && bundle->previous->piece ? &*bundle->previous->piece : nullptr,
+                                    bundle->view->piece ? &*bundle->view->piece : nullptr);
     bundle->buildMs = double(timer.nsecsElapsed()) / 1e6;
     return bundle;
 }

@@ -219,8 +219,8 @@ void FindingsPane::rebuild(bool newCall)
         return;
     }
     m_addedLines.clear();
-    for (const DiffLine &l : m_bundle->pieceDiff)
-        if (l.op == DiffLine::Op::Added)
+    for (const text::DiffLine &l : m_bundle->pieceDiff)
+        if (l.op == text::DiffLine::Op::Added)
             m_addedLines.insert(l.newLine);
     m_newLines = int(m_addedLines.size());
     QString stats = tr("%1 B UTF-8 · %2 UTF-16").arg(formatCount(piece->sizeUtf8()), formatCount(piece->lengthU16()));

@@ -201,7 +201,7 @@ void SincePreviousPane::setBundle(const BundleHandle &bundle)
         m_diff->clearAll();
         return;
     }
-    const DiffStats stats = diffStats(bundle->pieceDiff);
+    const text::DiffStats stats = text::diffStats(bundle->pieceDiff);
     QString title;
     if (!before)
         title = tr("Findings piece arrived: %n line(s)", nullptr, stats.added);
@@ -224,23 +224,23 @@ void SincePreviousPane::setBundle(const BundleHandle &bundle)
     QTextCharFormat same;
     same.setForeground(theme::libraryText(pal));
     int block = 0;
-    for (const DiffLine &l : bundle->pieceDiff) {
+    for (const text::DiffLine &l : bundle->pieceDiff) {
         if (block > 0)
             text += QLatin1Char('\n');
         const int start = int(text.size());
-        const QChar sign = l.op == DiffLine::Op::Added     ? QLatin1Char('+')
-                           : l.op == DiffLine::Op::Removed ? QChar(0x2212)
-                                                           : QLatin1Char(' ');
-        text += sign + QLatin1Char(' ') + l.text;
+        const QChar sign = l.op == text::DiffLine::Op::Added     ? QLatin1Char('+')
+                           : l.op == text::DiffLine::Op::Removed ? QChar(0x2212)
+                                                                 : QLatin1Char(' ');
+        text += sign + QLatin1Char(' ') + toQString(l.text);
         gutter << QStringLiteral("%1 %2")
                       .arg(l.oldLine >= 0 ? QString::number(l.oldLine + 1) : QString(), 4)
                       .arg(l.newLine >= 0 ? QString::number(l.newLine + 1) : QString(), 4);
         AnnotatedTextView::BlockStyle style;
-        if (l.op == DiffLine::Op::Added) {
+        if (l.op == text::DiffLine::Op::Added) {
             style.background = theme::tint(Tone::Good, pal, 0.16);
             style.marker = theme::strong(Tone::Good, pal);
             blocks.insert(block, style);
-        } else if (l.op == DiffLine::Op::Removed) {
+        } else if (l.op == text::DiffLine::Op::Removed) {
             style.background = theme::tint(Tone::Bad, pal, 0.14);
             style.marker = theme::strong(Tone::Bad, pal);
             blocks.insert(block, style);
@@ -252,8 +252,8 @@ void SincePreviousPane::setBundle(const BundleHandle &bundle)
     m_diff->setAnnotatedText(text, ranges, blocks);
     m_diff->setGutter(gutter);
     // Start at the first change.
-    for (int i = 0; i < bundle->pieceDiff.size(); ++i)
-        if (bundle->pieceDiff[i].op != DiffLine::Op::Same) {
+    for (int i = 0; i < int(bundle->pieceDiff.size()); ++i)
+        if (bundle->pieceDiff[std::size_t(i)].op != text::DiffLine::Op::Same) {
             m_diff->revealBlock(qMax(0, i - 2), AnnotatedTextView::RevealAt::Center);
             break;
         }

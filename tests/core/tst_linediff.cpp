@@ -1,10 +1,10 @@
-// The line diff of the "Since previous call" pane.
+// The core's line diff: the findings piece since the previous call, in the Since Previous Call pane and the report.
 
-#include "ui/linediff.h"
+#include "core/text/linediff.h"
 
 #include <QTest>
 
-using namespace tf::ui;
+using namespace tf::text;
 
 class TestLineDiff : public QObject
 {
@@ -14,25 +14,34 @@ private slots:
     void diff_data();
     void diff();
     void reconstructsBothSides();
+    void splitLinesKeepsEmptyLines();
 };
 
 namespace {
 
 // "=a" same, "+a" added, "-a" removed.
-QStringList render(const QList<DiffLine> &diff)
+QStringList render(const std::vector<DiffLine> &diff)
 {
     QStringList out;
     for (const DiffLine &l : diff)
         out << (l.op == DiffLine::Op::Same    ? QStringLiteral("=")
                 : l.op == DiffLine::Op::Added ? QStringLiteral("+")
                                               : QStringLiteral("-")) +
-                   l.text;
+                   QString::fromStdString(l.text);
     return out;
 }
 
 QStringList split(const char *s)
 {
     return QString::fromUtf8(s).split(QLatin1Char(','), Qt::SkipEmptyParts);
+}
+
+std::vector<std::string> lines(const QStringList &list)
+{
+    std::vector<std::string> out;
+    for (const QString &l : list)
+        out.push_back(l.toStdString());
+    return out;
 }
 
 } // namespace
@@ -57,7 +66,7 @@ void TestLineDiff::diff()
     QFETCH(QStringList, before);
     QFETCH(QStringList, after);
     QFETCH(QStringList, expected);
-    const QList<DiffLine> d = diffLines(before, after);
+    const std::vector<DiffLine> d = diffLines(lines(before), lines(after));
     QCOMPARE(render(d), expected);
     const DiffStats stats = diffStats(d);
     QCOMPARE(stats.same + stats.removed, int(before.size()));
@@ -75,21 +84,28 @@ void TestLineDiff::reconstructsBothSides()
         if (i % 11 == 0)
             after << QStringLiteral("new %1").arg(i);
     }
-    const QList<DiffLine> d = diffLines(before, after);
+    const std::vector<DiffLine> d = diffLines(lines(before), lines(after));
     QStringList oldSide, newSide;
     for (const DiffLine &l : d) {
+        const QString text = QString::fromStdString(l.text);
         if (l.op != DiffLine::Op::Added) {
-            QCOMPARE(before.at(l.oldLine), l.text);
-            oldSide << l.text;
+            QCOMPARE(before.at(l.oldLine), text);
+            oldSide << text;
         }
         if (l.op != DiffLine::Op::Removed) {
-            QCOMPARE(after.at(l.newLine), l.text);
-            newSide << l.text;
+            QCOMPARE(after.at(l.newLine), text);
+            newSide << text;
         }
     }
     QCOMPARE(oldSide, before);
     QCOMPARE(newSide, after);
     QCOMPARE(diffStats(d).removed, 29); // 0, 7, ..., 196
+}
+
+void TestLineDiff::splitLinesKeepsEmptyLines()
+{
+    QCOMPARE(splitLines(""), std::vector<std::string>{""});
+    QCOMPARE(splitLines("a\n\nb\n"), (std::vector<std::string>{"a", "", "b", ""}));
 }
 
 QTEST_APPLESS_MAIN(TestLineDiff)

@@ -2,17 +2,17 @@
 
 #include <vector>
 
-namespace tf::ui {
+namespace tf::text {
 
-QList<DiffLine> diffLines(const QStringList &before, const QStringList &after)
+std::vector<DiffLine> diffLines(const std::vector<std::string> &before, const std::vector<std::string> &after)
 {
     const int n = int(before.size()), m = int(after.size());
     // Common head and tail first: pieces usually differ in a few lines in the middle.
     int head = 0;
-    while (head < n && head < m && before[head] == after[head])
+    while (head < n && head < m && before[std::size_t(head)] == after[std::size_t(head)])
         ++head;
     int tail = 0;
-    while (tail < n - head && tail < m - head && before[n - 1 - tail] == after[m - 1 - tail])
+    while (tail < n - head && tail < m - head && before[std::size_t(n - 1 - tail)] == after[std::size_t(m - 1 - tail)])
         ++tail;
 
     const int a0 = head, a1 = n - tail, b0 = head, b1 = m - tail;
@@ -33,7 +33,7 @@ QList<DiffLine> diffLines(const QStringList &before, const QStringList &after)
             else
                 x = v[std::size_t(offset + k - 1)] + 1;
             int y = x - k;
-            while (x < N && y < M && before[a0 + x] == after[b0 + y]) {
+            while (x < N && y < M && before[std::size_t(a0 + x)] == after[std::size_t(b0 + y)]) {
                 ++x;
                 ++y;
             }
@@ -46,7 +46,7 @@ QList<DiffLine> diffLines(const QStringList &before, const QStringList &after)
         trace.push_back(v);
     }
 
-    QList<DiffLine> middle;
+    std::vector<DiffLine> middle; // built backwards, reversed at the end
     int x = N, y = M;
     for (int d = found; d > 0; --d) {
         const std::vector<int> &pv = trace[std::size_t(d - 1)];
@@ -61,33 +61,45 @@ QList<DiffLine> diffLines(const QStringList &before, const QStringList &after)
         while (x > prevX && y > prevY) {
             --x;
             --y;
-            middle.prepend({DiffLine::Op::Same, a0 + x, b0 + y, before[a0 + x]});
+            middle.push_back({DiffLine::Op::Same, a0 + x, b0 + y, before[std::size_t(a0 + x)]});
         }
         if (x == prevX) {
             --y;
-            middle.prepend({DiffLine::Op::Added, -1, b0 + y, after[b0 + y]});
+            middle.push_back({DiffLine::Op::Added, -1, b0 + y, after[std::size_t(b0 + y)]});
         } else {
             --x;
-            middle.prepend({DiffLine::Op::Removed, a0 + x, -1, before[a0 + x]});
+            middle.push_back({DiffLine::Op::Removed, a0 + x, -1, before[std::size_t(a0 + x)]});
         }
     }
     while (x > 0 && y > 0) {
         --x;
         --y;
-        middle.prepend({DiffLine::Op::Same, a0 + x, b0 + y, before[a0 + x]});
+        middle.push_back({DiffLine::Op::Same, a0 + x, b0 + y, before[std::size_t(a0 + x)]});
     }
 
-    QList<DiffLine> out;
-    out.reserve(head + middle.size() + tail);
+    std::vector<DiffLine> out;
+    out.reserve(std::size_t(head) + middle.size() + std::size_t(tail));
     for (int i = 0; i < head; ++i)
-        out.append({DiffLine::Op::Same, i, i, before[i]});
-    out.append(middle);
+        out.push_back({DiffLine::Op::Same, i, i, before[std::size_t(i)]});
+    out.insert(out.end(), middle.rbegin(), middle.rend());
     for (int i = 0; i < tail; ++i)
-        out.append({DiffLine::Op::Same, a1 + i, b1 + i, before[a1 + i]});
+        out.push_back({DiffLine::Op::Same, a1 + i, b1 + i, before[std::size_t(a1 + i)]});
     return out;
 }
 
-DiffStats diffStats(const QList<DiffLine> &diff)
+std::vector<std::string> splitLines(std::string_view text)
+{
+    std::vector<std::string> out;
+    std::size_t from = 0;
+    for (std::size_t at = text.find('\n'); at != std::string_view::npos; at = text.find('\n', from)) {
+        out.emplace_back(text.substr(from, at - from));
+        from = at + 1;
+    }
+    out.emplace_back(text.substr(from));
+    return out;
+}
+
+DiffStats diffStats(const std::vector<DiffLine> &diff)
 {
     DiffStats s;
     for (const DiffLine &l : diff) {
@@ -106,4 +118,4 @@ DiffStats diffStats(const QList<DiffLine> &diff)
     return s;
 }
 
-} // namespace tf::ui
+} // namespace tf::text

@@ -7,6 +7,7 @@
 
 #include "core/findings/ledgerfold.h"
 #include "core/findings/ledgerrowview.h"
+#include "core/findings/piecediff.h"
 #include "core/json/jsnumber.h"
 #include "core/json/writer.h"
 #include "core/recording/callview.h"
@@ -1303,7 +1304,8 @@ std::vector<std::string> compactParts(const std::vector<const recording::PartChe
 }
 
 void renderCall(Html &h, const recording::Run &run, const CallView &view, const NoteIndex &notes,
-                const HtmlReportOptions &options, std::optional<std::size_t> &lastPieceOrdinal)
+                const HtmlReportOptions &options, std::optional<std::size_t> &lastPieceOrdinal,
+                const findings::FindingsPiece *previousPiece)
 {
     const std::size_t ordinal = view.ordinal;
     const recording::CallRecord &rec = run.calls[ordinal];
@@ -1462,6 +1464,25 @@ void renderCall(Html &h, const recording::Run &run, const CallView &view, const 
         if (view.piece->hasLoneSurrogate())
             h.raw(" \u00B7 holds a lone surrogate (shown as \uFFFD)");
         h.raw(" \u00B7 gutter: ledger rows each line quotes</p>");
+        // The same line diff as the Since Previous Call pane (findings::pieceLineDiff).
+        if (ordinal > 0) {
+            const std::vector<text::DiffLine> diff = findings::pieceLineDiff(previousPiece, &*view.piece);
+            const text::DiffStats d = text::diffStats(diff);
+            h.raw("<p class=\"small\">Since the previous call: +")
+                .num(std::size_t(d.added))
+                .raw(" \u2212")
+                .num(std::size_t(d.removed))
+                .raw(" lines");
+            constexpr std::size_t kShownChanges = 40;
+            std::size_t shown = 0;
+            std::string changed;
+            for (const text::DiffLine &l : diff)
+                if (l.op != text::DiffLine::Op::Same && shown++ < kShownChanges)
+                    changed += (l.op == text::DiffLine::Op::Added ? "+ " : "\u2212 ") + l.text + "\n";
+            h.raw(shown > kShownChanges ? " (the first 40 shown)" : "").raw("</p>");
+            if (!changed.empty())
+                h.raw("<pre class=\"small\">").text(changed).raw("</pre>");
+        }
         renderPiece(h, *view.piece);
         lastPieceOrdinal = ordinal;
     }
@@ -1775,9 +1796,11 @@ std::string renderHtmlReport(const recording::Run &run, const HtmlReportOptions 
 
     sectionHeading(h, "calls", 5, "Calls");
     std::optional<std::size_t> lastPieceOrdinal;
+    std::optional<findings::FindingsPiece> previousPiece;
     for (std::size_t i = 0; i < run.calls.size(); ++i) {
         const CallView view = recording::buildCallView(run, i);
-        renderCall(h, run, view, notes, options, lastPieceOrdinal);
+        renderCall(h, run, view, notes, options, lastPieceOrdinal, previousPiece ? &*previousPiece : nullptr);
+        previousPiece = view.piece;
         h.raw("\n");
         if (options.progress && !options.progress(double(i + 1) / double(run.calls.size())))
             return {};

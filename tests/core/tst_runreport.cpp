@@ -1,6 +1,8 @@
 // The run story (spec/runs.md) in the report and in inspect, on the real 9.62 recordings: turns, outcome, limits,
 // each call's response and tool runs, the transcript, and that every recorded text in them stays escaped.
 
+#include "core/findings/piecediff.h"
+#include "core/generate/recordinggenerator.h"
 #include "core/json/writer.h"
 #include "core/recording/recordingloader.h"
 #include "core/report/htmlreport.h"
@@ -63,6 +65,7 @@ private slots:
     void inspectJson();
     void inspectTable();
     void searchNumbersCallsAcrossTurns();
+    void pieceDiffIsTheCoreOne();
 };
 
 void TestRunReport::crashedRun()
@@ -233,6 +236,32 @@ void TestRunReport::searchNumbersCallsAcrossTurns()
     }
     QCOMPARE(turns, QList<int>({1, 1, 2, 2, 3, 4, 4}));
     QCOMPARE(doc.value("firstAppearance").toObject().value("index").toInt(), 1);
+}
+
+void TestRunReport::pieceDiffIsTheCoreOne()
+{
+    // The report's "since the previous call" counts are findings::pieceLineDiff's, as the GUI's pane shows them.
+    generate::GeneratorOptions options;
+    options.calls = 12;
+    options.seed = 5;
+    const recording::LoadResult r = recording::loadRecordingFromBytes(generate::generateRecording(options), "gen.json");
+    QVERIFY2(r.run, r.error.c_str());
+    const std::string html = report::renderHtmlReport(*r.run);
+    std::size_t checked = 0;
+    for (std::size_t i = 1; i < r.run->calls.size(); ++i) {
+        const recording::CallViews views = recording::buildCallViews(*r.run, i);
+        if (!views.view.piece || !views.view.pieceChangedSincePrevious)
+            continue;
+        const text::DiffStats d = text::diffStats(findings::pieceLineDiff(
+            views.previous && views.previous->piece ? &*views.previous->piece : nullptr, &*views.view.piece));
+        const std::string call =
+            section(html, ("call-" + std::to_string(i + 1)).c_str(), ("call-" + std::to_string(i + 2)).c_str());
+        QVERIFY2(call.find("Since the previous call: +" + std::to_string(d.added) + " \u2212" +
+                           std::to_string(d.removed) + " lines") != std::string::npos,
+                 ("call " + std::to_string(i + 1)).c_str());
+        ++checked;
+    }
+    QVERIFY(checked >= 3);
 }
 
 QTEST_GUILESS_MAIN(TestRunReport)

@@ -5,11 +5,11 @@
 #include "gapmodel.h"
 #include "glyphdelegate.h"
 #include "glyphlabel.h"
+#include "paneheader.h"
 #include "qtstrings.h"
 #include "receiptmodel.h"
 #include "theme.h"
 
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
@@ -61,25 +61,10 @@ ReceiptPane::ReceiptPane(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
 
-    auto *head = new QWidget(this);
-    auto *headLayout = new QHBoxLayout(head);
-    headLayout->setContentsMargins(10, 6, 10, 6);
-    headLayout->setSpacing(8);
-    m_glyph = new GlyphLabel(head, 22);
-    auto *lines = new QVBoxLayout;
-    lines->setSpacing(0);
-    m_state = new ElidedLabel(head);
-    m_state->setObjectName(QStringLiteral("receiptState"));
-    QFont bold = m_state->font();
-    bold.setBold(true);
-    m_state->setFont(bold);
-    m_counts = new ElidedLabel(head);
-    m_counts->setObjectName(QStringLiteral("receiptCounts"));
-    m_counts->setForegroundRole(QPalette::PlaceholderText);
-    headLayout->addWidget(m_glyph, 0, Qt::AlignTop);
-    lines->addWidget(m_state);
-    lines->addWidget(m_counts);
-    headLayout->addLayout(lines, 1);
+    auto *head = new PaneHeader(this, QStringLiteral("receiptState"), QStringLiteral("receiptCounts"));
+    m_glyph = head->glyph();
+    m_state = head->title();
+    m_counts = head->subtitle();
     layout->addWidget(head);
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
@@ -99,7 +84,7 @@ ReceiptPane::ReceiptPane(QWidget *parent)
     gapLayout->setSpacing(0);
     auto *gapTitle = new QLabel(tr("Gaps at this call: what the view cannot prove"), gapBox);
     gapTitle->setContentsMargins(10, 6, 10, 4);
-    gapTitle->setFont(bold);
+    gapTitle->setFont(m_state->font()); // bold, as the header's verdict
     gapTitle->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     gapLayout->addWidget(gapTitle);
     m_gapView = new QTableView(gapBox);

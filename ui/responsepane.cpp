@@ -5,11 +5,11 @@
 #include "glyphdelegate.h"
 #include "glyphlabel.h"
 #include "itemdelegate.h"
+#include "paneheader.h"
 #include "qtstrings.h"
 #include "theme.h"
 #include "toolrunmodel.h"
 
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
@@ -72,25 +72,10 @@ ResponsePane::ResponsePane(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
 
-    auto *head = new QWidget(this);
-    auto *headLayout = new QHBoxLayout(head);
-    headLayout->setContentsMargins(10, 6, 10, 6);
-    headLayout->setSpacing(8);
-    m_glyph = new GlyphLabel(head, 22);
-    auto *lines = new QVBoxLayout;
-    lines->setSpacing(0);
-    m_state = new ElidedLabel(head);
-    m_state->setObjectName(QStringLiteral("responseState"));
-    QFont bold = m_state->font();
-    bold.setBold(true);
-    m_state->setFont(bold);
-    m_facts = new ElidedLabel(head);
-    m_facts->setObjectName(QStringLiteral("responseFacts"));
-    m_facts->setForegroundRole(QPalette::PlaceholderText);
-    lines->addWidget(m_state);
-    lines->addWidget(m_facts);
-    headLayout->addWidget(m_glyph, 0, Qt::AlignTop);
-    headLayout->addLayout(lines, 1);
+    auto *head = new PaneHeader(this, QStringLiteral("responseState"), QStringLiteral("responseFacts"));
+    m_glyph = head->glyph();
+    m_state = head->title();
+    m_facts = head->subtitle();
     layout->addWidget(head);
 
     // What happened to the run here: it failed, paused for a human, or hit a limit (spec/runs.md §4).

@@ -2,6 +2,7 @@
 
 #include "core/json/jsnumber.h"
 #include "core/json/writer.h"
+#include "core/text/linediff.h"
 
 #include <unordered_map>
 #include <unordered_set>
@@ -116,14 +117,7 @@ void fill(LedgerRowView &f, const json::Value &row)
     case RowKind::Conflict: {
         f.standing = "conflict";
         // The key is kind NUL id NUL predicate NUL epoch (spec/findings.md §2.1), shown as an assertion's subject.
-        const std::string key = str(row, "key");
-        std::vector<std::string> parts;
-        std::size_t from = 0;
-        for (std::size_t at = key.find('\0'); at != std::string::npos; at = key.find('\0', from)) {
-            parts.push_back(key.substr(from, at - from));
-            from = at + 1;
-        }
-        parts.push_back(key.substr(from));
+        const std::vector<std::string> parts = text::split(str(row, "key"), '\0');
         std::string shown = parts.size() == 4 ? parts[0] + "/" + parts[1] + " \u00B7 " + parts[2] +
                                                     (parts[3].empty() ? "" : " \u00B7 epoch " + parts[3])
                                               : joined(parts, " \u00B7 ");

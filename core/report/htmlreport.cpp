@@ -1464,24 +1464,15 @@ void renderCall(Html &h, const recording::Run &run, const CallView &view, const 
         if (view.piece->hasLoneSurrogate())
             h.raw(" \u00B7 holds a lone surrogate (shown as \uFFFD)");
         h.raw(" \u00B7 gutter: ledger rows each line quotes</p>");
-        // The same line diff as the Since Previous Call pane (findings::pieceLineDiff).
+        // The same line diff as the Since Previous Call pane (findings::pieceLineDiff): its counts; the lines are
+        // the piece's own, rendered below.
         if (ordinal > 0) {
-            const std::vector<text::DiffLine> diff = findings::pieceLineDiff(previousPiece, &*view.piece);
-            const text::DiffStats d = text::diffStats(diff);
+            const text::DiffStats d = text::diffStats(findings::pieceLineDiff(previousPiece, &*view.piece));
             h.raw("<p class=\"small\">Since the previous call: +")
                 .num(std::size_t(d.added))
                 .raw(" \u2212")
                 .num(std::size_t(d.removed))
-                .raw(" lines");
-            constexpr std::size_t kShownChanges = 40;
-            std::size_t shown = 0;
-            std::string changed;
-            for (const text::DiffLine &l : diff)
-                if (l.op != text::DiffLine::Op::Same && shown++ < kShownChanges)
-                    changed += (l.op == text::DiffLine::Op::Added ? "+ " : "\u2212 ") + l.text + "\n";
-            h.raw(shown > kShownChanges ? " (the first 40 shown)" : "").raw("</p>");
-            if (!changed.empty())
-                h.raw("<pre class=\"small\">").text(changed).raw("</pre>");
+                .raw(" lines</p>");
         }
         renderPiece(h, *view.piece);
         lastPieceOrdinal = ordinal;

@@ -87,11 +87,11 @@ std::vector<DiffLine> diffLines(const std::vector<std::string> &before, const st
     return out;
 }
 
-std::vector<std::string> splitLines(std::string_view text)
+std::vector<std::string> split(std::string_view text, char separator)
 {
     std::vector<std::string> out;
     std::size_t from = 0;
-    for (std::size_t at = text.find('\n'); at != std::string_view::npos; at = text.find('\n', from)) {
+    for (std::size_t at = text.find(separator); at != std::string_view::npos; at = text.find(separator, from)) {
         out.emplace_back(text.substr(from, at - from));
         from = at + 1;
     }

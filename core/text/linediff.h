@@ -23,8 +23,12 @@ struct DiffLine
 };
 
 std::vector<DiffLine> diffLines(const std::vector<std::string> &before, const std::vector<std::string> &after);
-// `text` split at each \n (an empty text is one empty line, as a split of "" gives).
-std::vector<std::string> splitLines(std::string_view text);
+// `text` split at each `separator` (an empty text is one empty part, as JavaScript's split gives), and at each \n.
+std::vector<std::string> split(std::string_view text, char separator);
+inline std::vector<std::string> splitLines(std::string_view text)
+{
+    return split(text, '\n');
+}
 
 struct DiffStats
 {

@@ -11,6 +11,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 
 namespace tf::testsupport {
 
@@ -52,6 +53,22 @@ inline std::string replaceAll(std::string text, const std::string &from, const s
     }
     if (count)
         *count = replaced;
+    return text;
+}
+
+// The recorder row a run served under a redaction policy carries (spec/upstream-since-9.113.md §4), and a
+// generated recording's text with it added to snapshot.recorders.
+inline constexpr std::string_view kRedactionMarkerRow =
+    R"({"id":"agentfootprint.redaction","name":"Redaction","description":"Served under a redaction policy: a )"
+    R"(placeholder (REDACTED / [REDACTED]) stands wherever the policy selected a value.","data":)"
+    R"({"servedUnderPolicy":true}})";
+
+inline std::string withRedactionMarker(std::string text)
+{
+    const std::string head = R"({"snapshot":{)";
+    if (text.rfind(head, 0) != 0)
+        qFatal("unexpected head");
+    text.insert(head.size(), R"("recorders":[)" + std::string(kRedactionMarkerRow) + "],");
     return text;
 }
 

@@ -24,11 +24,6 @@ using namespace tf;
 
 namespace {
 
-constexpr std::string_view kMarkerRow =
-    R"({"id":"agentfootprint.redaction","name":"Redaction","description":"Served under a redaction policy: a )"
-    R"(placeholder (REDACTED / [REDACTED]) stands wherever the policy selected a value.","data":)"
-    R"({"servedUnderPolicy":true}})";
-
 // The text of the `n`th tool_end result of a recording, as its JSON literal.
 std::string toolResultLiteral(const std::string &text, std::size_t n)
 {
@@ -38,15 +33,6 @@ std::string toolResultLiteral(const std::string &text, std::size_t n)
         if (e.findString("type")->stringEquals("agentfootprint.stream.tool_end") && seen++ == n)
             return json::stringify(*e.findObject("payload")->find("result"));
     qFatal("no tool result %zu", n);
-}
-
-std::string withMarkerRow(std::string text)
-{
-    const std::string head = R"({"snapshot":{)";
-    if (text.rfind(head, 0) != 0)
-        qFatal("unexpected head");
-    text.insert(head.size(), R"("recorders":[)" + std::string(kMarkerRow) + "],");
-    return text;
 }
 
 struct Statuses
@@ -126,8 +112,8 @@ void TestRedaction::redactedNotDamaged()
     QFETCH(bool, packedToo);
     const std::string plain = testsupport::generated(10, 3);
     std::size_t replaced = 0;
-    std::string redacted =
-        withMarkerRow(testsupport::replaceAll(plain, toolResultLiteral(plain, 2), R"("[REDACTED]")", &replaced));
+    std::string redacted = testsupport::withRedactionMarker(
+        testsupport::replaceAll(plain, toolResultLiteral(plain, 2), R"("[REDACTED]")", &replaced));
     QVERIFY(replaced >= 2); // the history and the tool_end event at least
     if (packedToo) {
         redacted = testpacker::pack(testsupport::parseJson(redacted)->root);
@@ -160,7 +146,8 @@ void TestRedaction::withoutTheRowItIsDamage()
 {
     const std::string plain = testsupport::generated(10, 3);
     const std::string bytes = testsupport::replaceAll(plain, toolResultLiteral(plain, 2), R"("[REDACTED]")");
-    const recording::LoadResult marked = recording::loadRecordingFromBytes(withMarkerRow(bytes), "marked.json");
+    const recording::LoadResult marked =
+        recording::loadRecordingFromBytes(testsupport::withRedactionMarker(bytes), "marked.json");
     const recording::LoadResult unmarked = recording::loadRecordingFromBytes(bytes, "unmarked.json");
     QVERIFY(marked.run && unmarked.run);
     QVERIFY(!unmarked.run->servedUnderRedaction);
@@ -172,7 +159,8 @@ void TestRedaction::withoutTheRowItIsDamage()
     // Exactly the parts the policy explains are the ones that are damage without it.
     QVERIFY(withoutRow.damaged == withRow.redacted);
     // And the untouched recording under the row has nothing redacted: the row alone changes no verdict.
-    const recording::LoadResult clean = recording::loadRecordingFromBytes(withMarkerRow(plain), "clean.json");
+    const recording::LoadResult clean =
+        recording::loadRecordingFromBytes(testsupport::withRedactionMarker(plain), "clean.json");
     QVERIFY(clean.run);
     const Statuses none = statusesOf(*clean.run);
     QVERIFY(none.redacted.empty() && none.damaged.empty());
@@ -181,8 +169,8 @@ void TestRedaction::withoutTheRowItIsDamage()
 void TestRedaction::reportsAndInspectName()
 {
     const std::string plain = testsupport::generated(10, 3);
-    const std::string redacted =
-        withMarkerRow(testsupport::replaceAll(plain, toolResultLiteral(plain, 2), R"("[REDACTED]")"));
+    const std::string redacted = testsupport::withRedactionMarker(
+        testsupport::replaceAll(plain, toolResultLiteral(plain, 2), R"("[REDACTED]")"));
     const recording::LoadResult loaded = recording::loadRecordingFromBytes(redacted, "redacted.json");
     QVERIFY(loaded.run);
     const auto calls = recording::summarizeCalls(*loaded.run);

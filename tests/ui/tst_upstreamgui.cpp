@@ -28,11 +28,6 @@ using namespace tf::ui;
 
 namespace {
 
-constexpr std::string_view kMarkerRow =
-    R"({"id":"agentfootprint.redaction","name":"Redaction","description":"Served under a redaction policy: a )"
-    R"(placeholder (REDACTED / [REDACTED]) stands wherever the policy selected a value.","data":)"
-    R"({"servedUnderPolicy":true}})";
-
 // The JSON literal of the result of a tool_end, by its toolCallId.
 std::string resultLiteral(const std::string &text, std::string_view id)
 {
@@ -104,11 +99,8 @@ void TestUpstreamGui::strippedAndRedactedResults()
     std::size_t replaced = 0;
     text = testsupport::replaceAll(text, resultLiteral(text, "call_2"), R"("[REDACTED]")", &replaced);
     QVERIFY(replaced > 0);
-    if (policy) {
-        const std::string snapshot = R"({"snapshot":{)";
-        QVERIFY(text.rfind(snapshot, 0) == 0);
-        text.insert(snapshot.size(), R"("recorders":[)" + std::string(kMarkerRow) + "],");
-    }
+    if (policy)
+        text = testsupport::withRedactionMarker(std::move(text));
     const QString path = write(QStringLiteral("upstream.json"), text);
 
     MainWindow::Options options;

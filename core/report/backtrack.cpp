@@ -141,10 +141,17 @@ Backtrack backtrackAnswer(const recording::Run &run, std::optional<std::string_v
     if (answer)
         out.answer = std::string(*answer);
 
-    // The final call's served context: its history holds every result the answer could have drawn on.
+    // The answering call's served context: its history holds every result the answer could have drawn on. The answer
+    // is the last ended turn's (spec/runs.md §4), so it is that turn's last call, not the run's: a later turn may
+    // have failed before it answered.
     recording::CallView finalView;
     if (!run.calls.empty()) {
         out.finalOrdinal = run.calls.size() - 1;
+        for (auto t = run.turns.rbegin(); t != run.turns.rend(); ++t)
+            if (t->ended && !t->calls.empty()) {
+                out.finalOrdinal = t->calls.back();
+                break;
+            }
         recording::detail::rebuildServed(run, *out.finalOrdinal, finalView);
     }
     Value ledger = Value::array();

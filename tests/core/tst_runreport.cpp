@@ -9,6 +9,7 @@
 #include "core/report/inspectreport.h"
 #include "core/report/runsearch.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -66,6 +67,7 @@ private slots:
     void inspectTable();
     void searchNumbersCallsAcrossTurns();
     void pieceDiffIsTheCoreOne();
+    void answerCallIsTheLastEndedTurns();
 };
 
 void TestRunReport::crashedRun()
@@ -262,6 +264,28 @@ void TestRunReport::pieceDiffIsTheCoreOne()
         ++checked;
     }
     QVERIFY(checked >= 3);
+}
+
+void TestRunReport::answerCallIsTheLastEndedTurns()
+{
+    // dev-4 crashed in its only turn: no answer, no backtrack call. dev-2's answer is turn 4's, its last call's.
+    const std::string conversation = report::renderHtmlReport(*load("dev-2-conversation.json"));
+    QVERIFY(conversation.find("The answer is the output of <a href=\"#call-7\">call 7</a>") != std::string::npos);
+    // A conversation whose last turn did not end: the answer on record is turn 3's, so its call is turn 3's last
+    // (call 5), not the run's last. Made from dev-2 by removing turn 4's turn_end event.
+    QFile f(QStringLiteral(TRACEFOLD_TEST_DATA "/samples/real-9.62/dev-2-conversation.json"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    std::string text = f.readAll().toStdString();
+    const std::size_t end = text.rfind(R"({"type":"agentfootprint.agent.turn_end")");
+    const std::size_t next = text.find(R"(,{"type":)", end);
+    QVERIFY(end != std::string::npos && next != std::string::npos);
+    text.erase(end, next + 1 - end);
+    const recording::LoadResult cut = recording::loadRecordingFromBytes(std::move(text), "cut.json");
+    QVERIFY2(cut.run, cut.error.c_str());
+    QCOMPARE(cut.run->outcome.status, recording::OutcomeStatus::Incomplete);
+    QVERIFY(cut.run->finalAnswer && cut.run->finalAnswer->rfind("An average of the two months", 0) == 0);
+    const std::string html = report::renderHtmlReport(*cut.run);
+    QVERIFY(html.find("The answer is the output of <a href=\"#call-5\">call 5</a>") != std::string::npos);
 }
 
 QTEST_GUILESS_MAIN(TestRunReport)

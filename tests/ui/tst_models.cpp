@@ -105,7 +105,7 @@ void TestModels::callList()
         QCOMPARE(model.index(r, CallListModel::MessagesColumn).data().toString(),
                  c.messageCount ? QString::number(*c.messageCount) : QStringLiteral("—"));
         QCOMPARE(model.index(r, CallListModel::CacheColumn).data(CallListModel::GlyphRole).toInt(),
-                 int(glyphFor(cacheStatusOf(c.prefixReusable))));
+                 int(glyphFor(cacheStatusOf(c.prefixReusable, c.verdict))));
         QCOMPARE(model.index(r, CallListModel::LedgerColumn).data(CallListModel::GlyphRole).isValid(), c.ledgerChanged);
         // Untrusted text never reaches a tooltip unescaped.
         QVERIFY(!model.index(r, CallListModel::EpochColumn)
@@ -153,9 +153,12 @@ void TestModels::cacheIconsMatchInspectJson()
     for (int r = 0; r < model.rowCount(); ++r) {
         const QJsonObject cache = calls[r].toObject().value(QStringLiteral("cache")).toObject();
         const QJsonValue reusable = cache.value(QStringLiteral("prefixReusable"));
-        const CacheStatus expected = reusable.isBool()
-                                         ? (reusable.toBool() ? CacheStatus::Reusable : CacheStatus::Rewritten)
-                                         : CacheStatus::Unknown;
+        // A reusable prefix is a measured hit only where the provider reported cache usage.
+        const bool measured = cache.value(QStringLiteral("verdict")).toString() != QLatin1String("unmeasured");
+        const CacheStatus expected = !reusable.isBool() ? CacheStatus::Unknown
+                                     : !reusable.toBool() ? CacheStatus::Rewritten
+                                     : measured           ? CacheStatus::Reusable
+                                                          : CacheStatus::ReusableUnmeasured;
         QCOMPARE(CacheStatus(model.index(r, 0).data(CallListModel::CacheStatusRole).toInt()), expected);
         QCOMPARE(Glyph(model.index(r, CallListModel::CacheColumn).data(CallListModel::GlyphRole).toInt()),
                  glyphFor(expected));

@@ -162,7 +162,7 @@ void TestRunStory::crashedCallSaysNoResponse()
     QCOMPARE(outcome->palette().color(outcome->foregroundRole()), theme::strong(theme::Tone::Bad, outcome->palette()));
 
     QVERIFY(show(0));
-    QCOMPARE(response()->stateText(), QStringLiteral("Stopped: tool_use · 1 tool call(s)"));
+    QCOMPARE(response()->stateText(), QStringLiteral("Stopped: tool_use · 1 tool call"));
     QVERIFY(response()->runNoteText().isEmpty());
     QVERIFY(show(2));
     QCOMPARE(response()->stateText(), QStringLiteral("No response on record"));
@@ -185,7 +185,7 @@ void TestRunStory::toolErrorsAreMarked()
 {
     QVERIFY(open("dev-3-tool-errors.json"));
     ResponsePane *pane = response();
-    QCOMPARE(pane->stateText(), QStringLiteral("Stopped: tool_use · 2 tool call(s) · 1 failed"));
+    QCOMPARE(pane->stateText(), QStringLiteral("Stopped: tool_use · 2 tool calls · 1 failed"));
     ToolRunModel *tools = pane->toolModel();
     QCOMPARE(tools->rowCount(), 2);
     QCOMPARE(tools->index(0, ToolRunModel::StatusColumn).data().toString(), QStringLiteral("error"));

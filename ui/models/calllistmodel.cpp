@@ -67,7 +67,18 @@ void CallListModel::setRun(const RunHandle &run)
 {
     beginResetModel();
     m_run = run;
+    m_marks = {};
     endResetModel();
+}
+
+void CallListModel::setReviewMarks(const ReviewMarks &marks)
+{
+    if (marks == m_marks)
+        return;
+    m_marks = marks;
+    if (rowCount() > 0)
+        emit dataChanged(index(0, CallColumn), index(rowCount() - 1, CallColumn),
+                         {GlyphRole, BookmarkedRole, NotesRole, Qt::ToolTipRole});
 }
 
 int CallListModel::rowCount(const QModelIndex &parent) const
@@ -87,7 +98,7 @@ QVariant CallListModel::data(const QModelIndex &index, int role) const
     const std::size_t row = std::size_t(index.row());
     const recording::CallSummary &c = m_run->calls[row];
     const recording::CallRecord &record = m_run->run->calls[row];
-    const CacheStatus cache = cacheStatusOf(c.prefixReusable);
+    const CacheStatus cache = cacheStatusOf(c.prefixReusable, c.verdict);
     const recording::Badge badge = callBadge(c);
     const int ledgerDelta = int(c.ledgerRows) - (row > 0 ? int(m_run->calls[row - 1].ledgerRows) : 0);
 
@@ -114,8 +125,16 @@ QVariant CallListModel::data(const QModelIndex &index, int role) const
         return c.anyToolError();
     case NoResponseRole:
         return !c.response;
+    case BookmarkedRole:
+        return m_marks.bookmarked.contains(int(row));
+    case NotesRole:
+        return m_marks.notes.value(int(row));
     case GlyphRole:
         switch (index.column()) {
+        case CallColumn:
+            if (m_marks.bookmarked.contains(int(row)))
+                return int(Glyph::Bookmark);
+            return m_marks.notes.contains(int(row)) ? QVariant(int(Glyph::Note)) : QVariant();
         case CacheColumn:
             return int(glyphFor(cache));
         case VerificationColumn:
@@ -234,6 +253,10 @@ QVariant CallListModel::data(const QModelIndex &index, int role) const
                 tip += QLatin1Char('\n') + tr("Another call of this run has the same epoch.");
             if (record.epochByPosition)
                 tip += QLatin1Char('\n') + tr("The epoch is not on record; it is the call's position.");
+            if (m_marks.bookmarked.contains(int(row)))
+                tip += QLatin1Char('\n') + tr("Bookmarked");
+            if (const int n = m_marks.notes.value(int(row)))
+                tip += QLatin1Char('\n') + tr("%n note(s)", nullptr, n);
             break;
         case MessagesColumn:
             tip = c.messageCount ? tr("%n message(s) sent", nullptr, int(*c.messageCount))

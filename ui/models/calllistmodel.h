@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ui/models/reviewmarks.h"
 #include "ui/services/loadedrun.h"
 
 #include <QAbstractTableModel>
@@ -44,6 +45,8 @@ public:
         TurnStartRole,                  // bool: the first call of its turn
         ToolErrorRole,                  // bool: a tool the response asked for threw
         NoResponseRole,                 // bool: no llm_end on record
+        BookmarkedRole,                 // bool: the reviewer bookmarked the call
+        NotesRole,                      // int: the reviewer's notes on the call
     };
     Q_ENUM(Column)
 
@@ -51,6 +54,8 @@ public:
 
     void setRun(const RunHandle &run);
     const RunHandle &run() const { return m_run; }
+    // The reviewer's bookmarks and notes (the sidecar's, resolved to calls): marked in the call column.
+    void setReviewMarks(const ReviewMarks &marks);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -59,6 +64,7 @@ public:
 
 private:
     RunHandle m_run;
+    ReviewMarks m_marks;
 };
 
 } // namespace tf::ui

@@ -7,11 +7,13 @@ namespace tf::ui {
 using recording::Badge;
 using recording::CacheVerdict;
 
-CacheStatus cacheStatusOf(std::optional<bool> prefixReusable)
+CacheStatus cacheStatusOf(std::optional<bool> prefixReusable, CacheVerdict verdict)
 {
     if (!prefixReusable)
         return CacheStatus::Unknown;
-    return *prefixReusable ? CacheStatus::Reusable : CacheStatus::Rewritten;
+    if (!*prefixReusable)
+        return CacheStatus::Rewritten;
+    return verdict == CacheVerdict::Unmeasured ? CacheStatus::ReusableUnmeasured : CacheStatus::Reusable;
 }
 
 bool isCacheMiss(const recording::CallSummary &call)
@@ -23,7 +25,7 @@ bool isCacheMiss(const recording::CallSummary &call)
     case CacheVerdict::Hit:
         return false;
     case CacheVerdict::Unmeasured:
-        return call.prefixReusable == false;
+        return false;
     }
     return false;
 }
@@ -44,6 +46,8 @@ Glyph glyphFor(CacheStatus status)
     switch (status) {
     case CacheStatus::Reusable:
         return Glyph::CacheReusable;
+    case CacheStatus::ReusableUnmeasured:
+        return Glyph::CacheReusableUnmeasured;
     case CacheStatus::Rewritten:
         return Glyph::CacheRewritten;
     case CacheStatus::Unknown:
@@ -73,6 +77,8 @@ QString StatusText::cacheStatus(CacheStatus status)
     switch (status) {
     case CacheStatus::Reusable:
         return tr("reusable");
+    case CacheStatus::ReusableUnmeasured:
+        return tr("could reuse");
     case CacheStatus::Rewritten:
         return tr("rewritten");
     case CacheStatus::Unknown:
@@ -86,6 +92,9 @@ QString StatusText::cacheStatusExplained(CacheStatus status)
     switch (status) {
     case CacheStatus::Reusable:
         return tr("Prefix reusable: tools and system block unchanged since the previous call");
+    case CacheStatus::ReusableUnmeasured:
+        return tr("Could reuse, not measured: tools and system block unchanged since the previous call, but the "
+                  "provider reported no cache usage, so whether it did is not on record");
     case CacheStatus::Rewritten:
         return tr("Prefix rewritten: the tools or the system block changed since the previous call");
     case CacheStatus::Unknown:

@@ -14,17 +14,20 @@
 // decides how they are shown and which calls the "next miss" and "next damaged" jumps stop at.
 namespace tf::ui {
 
-// The cache status icon of the calls list: could the cached prefix be reused (spec/recording.md §7.3)?
+// The cache status icon of the calls list: could the cached prefix be reused (spec/recording.md §7.3)? A reusable
+// prefix on a call whose provider reported no cache usage is its own status: the hashes say a reuse was possible,
+// nothing says one happened, so it must not look like a measured hit.
 enum class CacheStatus
 {
     Reusable,
+    ReusableUnmeasured,
     Rewritten,
     Unknown,
 };
-CacheStatus cacheStatusOf(std::optional<bool> prefixReusable);
+CacheStatus cacheStatusOf(std::optional<bool> prefixReusable, recording::CacheVerdict verdict);
 
-// A cache miss, for the strip chart marks and the "next cache miss" jump: when the provider reported cache usage,
-// a call that read nothing from the cache; otherwise a call whose prefix was rewritten.
+// A cache miss, for the strip chart marks and the "next cache miss" jump: a call whose provider reported cache usage
+// and read nothing from the cache. Where nothing was measured there is no miss (a rewritten prefix is its own mark).
 bool isCacheMiss(const recording::CallSummary &call);
 
 // One badge for a whole call: damaged when any part is; verified when every hashed part matched; reconstructed when

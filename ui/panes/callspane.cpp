@@ -43,7 +43,8 @@ CallsPane::CallsPane(QWidget *parent)
     header->setSectionResizeMode(CallListModel::ModelColumn, QHeaderView::Stretch);
     header->setContextMenuPolicy(Qt::CustomContextMenu);
     const int digit = m_view->fontMetrics().horizontalAdvance(QLatin1Char('0'));
-    m_view->setColumnWidth(CallListModel::CallColumn, digit * 4 + 14);
+    // Room for a bookmark or note glyph beside the number.
+    m_view->setColumnWidth(CallListModel::CallColumn, digit * 4 + 30);
     m_view->setColumnWidth(CallListModel::TurnColumn, digit * 3 + 14);
     m_view->setColumnWidth(CallListModel::EpochColumn, digit * 3 + 18);
     m_view->setColumnWidth(CallListModel::ResponseColumn, digit * 8 + 30);
@@ -109,7 +110,12 @@ void CallsPane::setRun(const RunHandle &run)
     const bool oneModel = std::all_of(run->calls.begin(), run->calls.end(), [&](const recording::CallSummary &c) {
         return c.model == run->calls.front().model;
     });
+    // On a run whose iterations are its call numbers the iteration column only repeats the first one.
+    bool iterationIsCallNumber = true;
+    for (std::size_t i = 0; i < run->calls.size() && iterationIsCallNumber; ++i)
+        iterationIsCallNumber = run->calls[i].epoch == int(i) + 1;
     m_view->setColumnHidden(CallListModel::TurnColumn, run->run->turns.size() < 2);
+    m_view->setColumnHidden(CallListModel::EpochColumn, iterationIsCallNumber);
     m_view->setColumnHidden(CallListModel::ModelColumn, oneModel && !run->calls.empty());
     m_view->setColumnHidden(CallListModel::LedgerColumn, !run->run->constants.armed);
     m_view->setColumnHidden(CallListModel::CollapsedColumn, !run->run->constants.armed);
@@ -119,14 +125,12 @@ void CallsPane::setRun(const RunHandle &run)
                                  oneModel ? QHeaderView::Interactive : QHeaderView::Stretch);
     header->setSectionResizeMode(CallListModel::ResponseColumn,
                                  oneModel ? QHeaderView::Stretch : QHeaderView::Interactive);
-    QString footer = tr("%1 turns (T) · %2 with errors (E) · %3 misses (M) · %4 ledger changes (L) · %5 damaged (D)")
-                         .arg(run->run->turns.size())
-                         .arg(errors)
-                         .arg(misses)
-                         .arg(changes)
-                         .arg(damaged);
+    QStringList parts = {tr("%n turn(s) (T)", nullptr, int(run->run->turns.size())),
+                         tr("%n with errors (E)", nullptr, errors), tr("%n miss(es) (M)", nullptr, misses),
+                         tr("%n ledger change(s) (L)", nullptr, changes), tr("%n damaged (D)", nullptr, damaged)};
     if (run->run->constants.armed)
-        footer += tr(" · %1 with collapsed results").arg(collapsed);
+        parts << tr("%n with collapsed results", nullptr, collapsed);
+    const QString footer = parts.join(QStringLiteral(" · "));
     m_footer->setText(footer);
 }
 
@@ -140,7 +144,8 @@ void CallsPane::setCurrentCall(int ordinal)
 {
     if (ordinal < 0 || ordinal >= m_model->rowCount() || ordinal == currentCall())
         return;
-    const QModelIndex index = m_model->index(ordinal, CallListModel::EpochColumn);
+    // The call number column is never hidden; the current index must sit in a visible column for the arrow keys.
+    const QModelIndex index = m_model->index(ordinal, CallListModel::CallColumn);
     m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     m_view->scrollTo(index);
 }

@@ -4,11 +4,13 @@
 #include "ui/models/callstatus.h"
 #include "ui/panes/callspane.h"
 #include "ui/panes/findingspane.h"
+#include "ui/panes/helpdialogs.h"
 #include "ui/panes/ledgerpane.h"
 #include "ui/panes/receiptpane.h"
 #include "ui/panes/responsepane.h"
 #include "ui/panes/sincepreviouspane.h"
 #include "ui/panes/summarybar.h"
+#include "ui/panes/welcomepage.h"
 #include "ui/panes/wirepane.h"
 #include "ui/services/bundledsample.h"
 #include "ui/services/callviewservice.h"
@@ -29,10 +31,12 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QInputDialog>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QMouseEvent>
 #include <QProgressDialog>
 #include <QSettings>
 #include <QStatusBar>
@@ -49,6 +53,9 @@ const QLatin1String kGeometryKey("window/geometry");
 const QLatin1String kStateKey("window/state");
 const QLatin1String kRecentKey("recentFiles");
 const QLatin1String kLastDirKey("lastDirectory");
+const QLatin1String kZoomKey("view/textZoom");
+constexpr int kMinZoom = -4, kMaxZoom = 10; // 60% .. 200%
+const char *const kBasePointSize = "tracefoldBasePointSize";
 
 } // namespace
 
@@ -89,13 +96,24 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     });
     connect(m_service, &CallViewService::ready, this, &MainWindow::onBundleReady);
 
+    m_welcome = new WelcomePage(this);
+    connect(m_welcome, &WelcomePage::openRequested, this, &MainWindow::showOpenDialog);
+    connect(m_welcome, &WelcomePage::sampleRequested, this, &MainWindow::openBundledSample);
+    connect(m_welcome, &WelcomePage::recentRequested, this, &MainWindow::openFile);
+    // The mouse's back and forward buttons go back and forward through visited calls wherever the pointer is.
+    qApp->installEventFilter(this);
+
     if (m_options.persistSettings) {
         QSettings settings;
         restoreGeometry(settings.value(kGeometryKey).toByteArray());
         m_layoutRestored = restoreState(settings.value(kStateKey).toByteArray(), kStateVersion);
+        m_zoomSteps = qBound(kMinZoom, settings.value(kZoomKey, 0).toInt(), kMaxZoom);
+        if (m_zoomSteps)
+            applyTextZoom();
     }
     updateRecentMenu();
     updateActions();
+    updateWelcomePage();
 }
 
 MainWindow::~MainWindow() = default;
@@ -227,6 +245,10 @@ void MainWindow::createActions()
         file->addAction(QIcon::fromTheme(QStringLiteral("view-refresh")), tr("Re&load"), this, &MainWindow::reload);
     m_reloadAction->setObjectName(QStringLiteral("reloadAction"));
     m_reloadAction->setShortcut(QKeySequence::Refresh);
+    m_closeAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-close")), tr("&Close"), this,
+                                    &MainWindow::closeRecording);
+    m_closeAction->setObjectName(QStringLiteral("closeAction"));
+    m_closeAction->setShortcut(QKeySequence::Close);
     file->addSeparator();
     QAction *quit =
         file->addAction(QIcon::fromTheme(QStringLiteral("application-exit")), tr("&Quit"), this, &QWidget::close);
@@ -264,6 +286,12 @@ void MainWindow::createActions()
         if (m_run)
             showCall(int(m_run->calls.size()) - 1);
     });
+    addGo(tr("&Go to Call…"), QKeySequence(Qt::CTRL | Qt::Key_G), QStringLiteral("goToCallAction"),
+          [this] { showGoToCallDialog(); });
+    m_backAction =
+        addGo(tr("&Back"), QKeySequence(Qt::ALT | Qt::Key_Left), QStringLiteral("backAction"), [this] { goBack(); });
+    m_forwardAction = addGo(tr("For&ward"), QKeySequence(Qt::ALT | Qt::Key_Right), QStringLiteral("forwardAction"),
+                            [this] { goForward(); });
     go->addSeparator();
     addGo(tr("Next Cache &Miss"), QKeySequence(Qt::Key_M), QStringLiteral("nextMissAction"),
           [this] { jump(Jump::NextMiss); });
@@ -298,8 +326,27 @@ void MainWindow::createActions()
     connect(raw, &QAction::toggled, m_findings, &FindingsPane::setShowRaw);
     QAction *reset = m_viewMenu->addAction(tr("&Reset Layout"), this, &MainWindow::applyDefaultLayout);
     reset->setObjectName(QStringLiteral("resetLayoutAction"));
+    m_viewMenu->addSeparator();
+    QAction *zoomIn = m_viewMenu->addAction(tr("Zoom &In"), this, [this] { zoomText(m_zoomSteps + 1); });
+    zoomIn->setObjectName(QStringLiteral("zoomInAction"));
+    zoomIn->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence(Qt::CTRL | Qt::Key_Plus)});
+    QAction *zoomOut = m_viewMenu->addAction(tr("Zoom &Out"), this, [this] { zoomText(m_zoomSteps - 1); });
+    zoomOut->setObjectName(QStringLiteral("zoomOutAction"));
+    zoomOut->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Minus));
+    QAction *zoomReset = m_viewMenu->addAction(tr("Actual &Size"), this, [this] { zoomText(0); });
+    zoomReset->setObjectName(QStringLiteral("zoomResetAction"));
+    zoomReset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    QAction *fullScreen = m_viewMenu->addAction(tr("&Full Screen"), this, &MainWindow::toggleFullScreen);
+    fullScreen->setObjectName(QStringLiteral("fullScreenAction"));
+    fullScreen->setShortcut(QKeySequence(Qt::Key_F11));
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *shortcuts = help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts);
+    shortcuts->setObjectName(QStringLiteral("shortcutsAction"));
+    shortcuts->setShortcuts({QKeySequence(Qt::Key_F1), QKeySequence(Qt::CTRL | Qt::Key_Slash)});
+    QAction *legend = help->addAction(tr("&Legend of Marks and Colours"), this, &MainWindow::showLegend);
+    legend->setObjectName(QStringLiteral("legendAction"));
+    help->addSeparator();
     QAction *about = help->addAction(tr("&About Tracefold"), this, &MainWindow::showAbout);
     about->setObjectName(QStringLiteral("aboutAction"));
     about->setMenuRole(QAction::AboutRole);
@@ -312,6 +359,9 @@ void MainWindow::updateActions()
     for (QAction *a : std::as_const(m_runActions))
         a->setEnabled(haveCalls);
     m_reloadAction->setEnabled(m_run != nullptr);
+    m_closeAction->setEnabled(m_run != nullptr);
+    m_backAction->setEnabled(haveCalls && m_history.canGoBack());
+    m_forwardAction->setEnabled(haveCalls && m_history.canGoForward());
     m_copyPieceAction->setEnabled(currentBundle() && currentBundle()->view->piece.has_value());
 }
 
@@ -364,6 +414,7 @@ void MainWindow::reload()
 void MainWindow::onLoadStarted(const QString &path)
 {
     m_loadingPath = path;
+    updateWelcomePage(true);
     statusBar()->showMessage(tr("Opening %1…").arg(QFileInfo(path).fileName()));
     if (!m_options.progressDialog)
         return;
@@ -387,12 +438,16 @@ void MainWindow::onLoadCancelled()
     if (m_progress)
         m_progress->deleteLater();
     statusBar()->showMessage(tr("Opening cancelled; the previous recording stays open."), 5000);
+    updateWelcomePage();
 }
 
 void MainWindow::onLoadFailed(const QString &path, const QString &error)
 {
     if (m_progress)
         m_progress->deleteLater();
+    if (!m_run)
+        m_welcome->setMessage(tr("Tracefold could not open “%1”: %2").arg(QFileInfo(path).fileName(), error));
+    updateWelcomePage();
     statusBar()->showMessage(tr("Could not open %1").arg(QFileInfo(path).fileName()), 8000);
     emit loadFailed(path, error);
     if (!m_options.errorDialogs)
@@ -419,7 +474,11 @@ void MainWindow::onLoaded(const RunHandle &run)
     if (m_initialCall >= 0)
         keep = m_initialCall;
     m_initialCall = -1;
+    if (!m_run || run->path != m_run->path)
+        m_history.clear();
     m_run = run;
+    m_welcome->setMessage({});
+    updateWelcomePage();
     setWindowTitle(tr("%1 — Tracefold").arg(run->displayName));
     m_summary->setRun(run);
     m_strip->setRun(run);
@@ -445,6 +504,9 @@ void MainWindow::onCallSelected(int ordinal)
     if (!m_run || ordinal < 0)
         return;
     m_strip->setCurrentCall(ordinal);
+    m_history.visit(ordinal);
+    m_backAction->setEnabled(m_history.canGoBack());
+    m_forwardAction->setEnabled(m_history.canGoForward());
     const recording::CallSummary &c = m_run->calls[std::size_t(ordinal)];
     m_statusCall->setText(tr("Call %1 of %2 · turn %3 of %4 · iteration %5 · %6")
                               .arg(ordinal + 1)
@@ -475,9 +537,153 @@ void MainWindow::applyBundle(const BundleHandle &bundle)
     m_response->setBundle(bundle);
 }
 
+void MainWindow::setReviewMarks(const ReviewMarks &marks)
+{
+    m_calls->model()->setReviewMarks(marks);
+    m_strip->setReviewMarks(marks);
+}
+
 void MainWindow::showCall(int ordinal)
 {
     m_calls->setCurrentCall(ordinal);
+}
+
+void MainWindow::closeRecording()
+{
+    if (!m_run)
+        return;
+    m_run.reset();
+    m_history.clear();
+    m_service->setRun(nullptr);
+    m_calls->setRun(nullptr);
+    m_strip->setRun(nullptr);
+    m_summary->setRun(nullptr);
+    applyBundle(nullptr);
+    m_statusCall->clear();
+    m_statusBuild->clear();
+    setWindowTitle(tr("Tracefold"));
+    updateActions();
+    updateWelcomePage();
+    emit runClosed();
+}
+
+void MainWindow::showGoToCallDialog()
+{
+    if (!m_run || m_run->calls.empty())
+        return;
+    auto *dialog = new QInputDialog(this);
+    dialog->setObjectName(QStringLiteral("goToCallDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(tr("Go to Call"));
+    dialog->setInputMode(QInputDialog::IntInput);
+    dialog->setLabelText(tr("Call (1 to %1):").arg(m_run->calls.size()));
+    dialog->setIntRange(1, int(m_run->calls.size()));
+    dialog->setIntValue(currentCall() + 1);
+    connect(dialog, &QInputDialog::intValueSelected, this, [this](int call) { showCall(call - 1); });
+    dialog->open();
+}
+
+void MainWindow::goBack()
+{
+    const int target = m_history.back();
+    if (target >= 0)
+        showCall(target);
+    updateActions();
+}
+
+void MainWindow::goForward()
+{
+    const int target = m_history.forward();
+    if (target >= 0)
+        showCall(target);
+    updateActions();
+}
+
+void MainWindow::zoomText(int steps)
+{
+    steps = qBound(kMinZoom, steps, kMaxZoom);
+    if (steps == m_zoomSteps)
+        return;
+    m_zoomSteps = steps;
+    applyTextZoom();
+    statusBar()->showMessage(tr("Text size %1%").arg(100 + 10 * m_zoomSteps), 2000);
+    if (m_options.persistSettings)
+        QSettings().setValue(kZoomKey, m_zoomSteps);
+}
+
+void MainWindow::applyTextZoom()
+{
+    // The window's font carries the size every pane inherits; a widget with a font of its own (the fixed-pitch
+    // views, bold titles) is scaled from the size it had before the first zoom.
+    const qreal factor = 1.0 + 0.1 * m_zoomSteps;
+    if (m_zoomSteps == 0) {
+        fonts::skipNeedlessShaping(this); // the style strategy alone: sizes follow the system again
+    } else {
+        QFont f = font();
+        f.setPointSizeF(QApplication::font().pointSizeF() * factor);
+        setFont(f);
+    }
+    const QList<QWidget *> widgets = findChildren<QWidget *>();
+    for (QWidget *w : widgets) {
+        if (!w->testAttribute(Qt::WA_SetFont) || w->font().pointSizeF() <= 0)
+            continue;
+        QVariant base = w->property(kBasePointSize);
+        if (!base.isValid()) {
+            base = w->font().pointSizeF();
+            w->setProperty(kBasePointSize, base);
+        }
+        QFont f = w->font();
+        f.setPointSizeF(base.toReal() * factor);
+        w->setFont(f);
+    }
+}
+
+void MainWindow::toggleFullScreen()
+{
+    setWindowState(windowState() ^ Qt::WindowFullScreen);
+}
+
+void MainWindow::showShortcuts()
+{
+    createShortcutsDialog(this)->show();
+}
+
+void MainWindow::showLegend()
+{
+    createLegendDialog(this)->show();
+}
+
+void MainWindow::updateWelcomePage(bool loading)
+{
+    m_welcome->setRecentFiles(recentFiles());
+    m_welcome->setVisible(!m_run && !loading);
+    if (m_welcome->isVisible()) {
+        m_welcome->raise();
+        resizeEvent(nullptr);
+    }
+}
+
+void MainWindow::resizeEvent(QResizeEvent *event)
+{
+    if (event)
+        QMainWindow::resizeEvent(event);
+    // The welcome page covers the docks, between the menu bar and the status bar.
+    const int top = menuBar()->isVisible() ? menuBar()->height() : 0;
+    const int bottom = statusBar()->isVisible() ? statusBar()->height() : 0;
+    m_welcome->setGeometry(0, top, width(), height() - top - bottom);
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::MouseButtonPress && m_run) {
+        auto *w = qobject_cast<QWidget *>(watched);
+        const auto *mouse = static_cast<QMouseEvent *>(event);
+        if (w && w->window() == this && (mouse->button() == Qt::BackButton || mouse->button() == Qt::ForwardButton)) {
+            mouse->button() == Qt::BackButton ? goBack() : goForward();
+            return true;
+        }
+    }
+    return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::stepCall(int delta)

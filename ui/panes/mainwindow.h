@@ -1,6 +1,8 @@
 #pragma once
 
 #include "ui/models/callnavigation.h"
+#include "ui/models/navigationhistory.h"
+#include "ui/models/reviewmarks.h"
 #include "ui/services/callbundle.h"
 #include "ui/services/loadedrun.h"
 
@@ -25,6 +27,7 @@ class RunLoader;
 class SincePreviousPane;
 class StripChart;
 class SummaryBar;
+class WelcomePage;
 class WirePane;
 
 // The Tracefold main window: the summary bar on top, the strip chart across all calls, and one dock per pane
@@ -62,13 +65,28 @@ public slots:
     void openBundledSample();
     void showOpenDialog();
     void reload();
+    // Closes the recording; the welcome page takes the window.
+    void closeRecording();
     void showCall(int ordinal);
+    // Go > Go to Call… (Ctrl+G): asks for a call number, 1..N.
+    void showGoToCallDialog();
+    void goBack();
+    void goForward();
+    // Text size of every pane, in steps of 10% (View > Zoom In / Out / Reset: Ctrl+= / Ctrl+- / Ctrl+0).
+    void zoomText(int steps);
+    int textZoom() const { return m_zoomSteps; }
+    void toggleFullScreen();
+    void showShortcuts();
+    void showLegend();
     void jump(tf::ui::Jump jump);
     void stepCall(int delta);
     void showAbout();
+    // The reviewer's bookmarks and notes, marked in the Calls list and the strip chart.
+    void setReviewMarks(const tf::ui::ReviewMarks &marks);
 
 signals:
     void runLoaded(const tf::ui::RunHandle &run);
+    void runClosed();
     void loadFailed(const QString &path, const QString &error);
     void callShown(int ordinal);
 
@@ -78,6 +96,8 @@ protected:
     void dropEvent(QDropEvent *event) override;
     void showEvent(QShowEvent *event) override;
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void arrangeDocks();
@@ -94,6 +114,9 @@ private:
     void addRecentFile(const QString &path);
     void updateRecentMenu();
     void updateActions();
+    // The welcome page shows while no recording is open and none is being opened.
+    void updateWelcomePage(bool loading = false);
+    void applyTextZoom();
     QDockWidget *addPane(QWidget *pane, const QString &title, const QString &objectName);
 
     Options m_options;
@@ -102,6 +125,9 @@ private:
     RunHandle m_run;
     QString m_loadingPath;
     int m_initialCall = -1;
+    NavigationHistory m_history;
+    int m_zoomSteps = 0;
+    WelcomePage *m_welcome = nullptr;
     bool m_layoutRestored = false;
     bool m_shownOnce = false;
 
@@ -129,6 +155,9 @@ private:
     QList<QAction *> m_runActions;
     QAction *m_reloadAction = nullptr;
     QAction *m_copyPieceAction = nullptr;
+    QAction *m_closeAction = nullptr;
+    QAction *m_backAction = nullptr;
+    QAction *m_forwardAction = nullptr;
     QLabel *m_statusCall = nullptr;
     QLabel *m_statusBuild = nullptr;
     QPointer<QProgressDialog> m_progress;

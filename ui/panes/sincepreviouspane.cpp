@@ -150,11 +150,14 @@ void SincePreviousPane::setBundle(const BundleHandle &bundle)
     }
     const recording::CallView &v = *bundle->view;
     const recording::CacheFacts &c = v.cache;
-    const CacheStatus status = cacheStatusOf(c.prefixReusable);
+    const CacheStatus status = cacheStatusOf(c.prefixReusable, c.verdict);
     m_glyph->setGlyph(glyphFor(status));
     switch (status) {
     case CacheStatus::Reusable:
         m_verdict->setText(tr("Cached prefix reusable"));
+        break;
+    case CacheStatus::ReusableUnmeasured:
+        m_verdict->setText(tr("Cached prefix reusable (reuse not measured)"));
         break;
     case CacheStatus::Rewritten:
         m_verdict->setText(tr("Cached prefix rewritten"));

@@ -1,5 +1,6 @@
 #include "ui/services/appsetup.h"
 
+#include "ui/services/englishplurals.h"
 #include "ui/widgets/flatscrollbarstyle.h"
 
 #include <QApplication>
@@ -22,6 +23,9 @@ void setupApplication(QApplication &app)
 {
     setApplicationNames();
     installFlatScrollBars();
+    // English numerus forms for every "%n thing(s)" (Qt prints "(s)" without a translation); parented to the app.
+    if (!app.findChild<EnglishPlurals *>())
+        QCoreApplication::installTranslator(new EnglishPlurals(&app));
     app.setWindowIcon(QIcon(QStringLiteral(":/tracefold/icons/tracefold.svg")));
 }
 

@@ -5,6 +5,7 @@
 #include "ui/panes/notesdialog.h"
 #include "ui/panes/searchpanel.h"
 #include "ui/services/sidecarstore.h"
+#include "ui/widgets/filenotice.h"
 
 #include "core/report/htmlreport.h"
 
@@ -12,11 +13,13 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFutureWatcher>
 #include <QHeaderView>
+#include <QMainWindow>
 #include <QMarginsF>
 #include <QMenu>
 #include <QMenuBar>
@@ -26,6 +29,7 @@
 #include <QPdfWriter>
 #include <QPointer>
 #include <QSaveFile>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTextDocument>
 #include <QTreeView>
@@ -144,6 +148,16 @@ void ReportExporter::start(std::shared_ptr<const recording::Run> run, std::optio
     }));
 }
 
+void announceWrittenFile(QMainWindow *window, const QString &message, const QString &path)
+{
+    auto *notice = window->statusBar()->findChild<FileNotice *>(QStringLiteral("fileNotice"));
+    if (!notice) {
+        notice = new FileNotice(window->statusBar());
+        window->statusBar()->addPermanentWidget(notice);
+    }
+    notice->show(message, path);
+}
+
 void exportReport(QWidget *parent, std::shared_ptr<const recording::Run> run, const notes::Sidecar *sidecar,
                   ReportFormat format)
 {
@@ -174,8 +188,10 @@ void exportReport(QWidget *parent, std::shared_ptr<const recording::Run> run, co
                          QApplication::restoreOverrideCursor();
                          if (!ok)
                              QMessageBox::warning(owner, QObject::tr("Export Report"), error);
+                         else if (auto *window = qobject_cast<QMainWindow *>(owner.data()))
+                             announceWrittenFile(
+                                 window, QObject::tr("Report saved as %1").arg(QFileInfo(written).fileName()), written);
                          exporter->deleteLater();
-                         Q_UNUSED(written);
                      });
     exporter->start(std::move(run), sidecar ? std::optional<notes::Sidecar>(*sidecar) : std::nullopt, path);
 }
@@ -295,16 +311,28 @@ QObject *installReviewTools(MainWindow *window)
     });
     QObject::connect(window, &MainWindow::callShown, tools, [syncBookmark](int) { syncBookmark(); });
     QObject::connect(store, &SidecarStore::changed, tools, syncBookmark);
+    QObject::connect(store, &SidecarStore::changed, window,
+                     [window, store] { window->setReviewMarks(store->reviewMarks()); });
     QObject::connect(window, &MainWindow::runLoaded, tools, [store, search, runActions](const RunHandle &handle) {
-        const QString readOnly = handle->bundled ? QObject::tr("Notes cannot be kept for the bundled sample: it is "
-                                                               "part of the application. Open a copy of it instead.")
-                                                 : QString();
+        // The bundled sample lives inside the application: its notes go to the user's data folder.
+        QString sidecarPath;
+        if (handle->bundled) {
+            const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+            QDir().mkpath(dir);
+            sidecarPath = dir + QStringLiteral("/bundled-sample.tracefold.json");
+        }
         QString error;
-        if (!store->open(handle->run, &error, readOnly) && !error.isEmpty())
+        if (!store->open(handle->run, &error, sidecarPath) && !error.isEmpty())
             qWarning("%s", qPrintable(error));
         search->setRun(handle->run);
         for (QAction *a : runActions)
             a->setEnabled(true);
+    });
+    QObject::connect(window, &MainWindow::runClosed, tools, [store, search, runActions] {
+        store->close();
+        search->setRun(nullptr);
+        for (QAction *a : runActions)
+            a->setEnabled(false);
     });
     for (QAction *a : runActions)
         a->setEnabled(window->run() != nullptr);

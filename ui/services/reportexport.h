@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 
+class QMainWindow;
 class QWidget;
 
 namespace tf::ui {
@@ -27,8 +28,9 @@ bool writeReport(const recording::Run &run, const notes::Sidecar *sidecar, const
 // The report title both formats carry ("Tracefold report run-…").
 QString reportTitle(const recording::Run &run);
 
-// File > Export Report: asks for a file (HTML or PDF, by the chosen filter), then writes it on a worker thread and
-// reports the outcome in a message box. `format` preselects the filter. Returns immediately; the exporter deletes
+// File > Export Report: asks for a file (HTML or PDF, by the chosen filter), then writes it on a worker thread; a
+// failure is reported in a message box, success in the status bar with Open and Show in Folder (announceWrittenFile).
+// `format` preselects the filter. Returns immediately; the exporter deletes
 // itself when done.
 enum class ReportFormat
 {
@@ -37,6 +39,9 @@ enum class ReportFormat
 };
 void exportReport(QWidget *parent, std::shared_ptr<const recording::Run> run, const notes::Sidecar *sidecar,
                   ReportFormat format);
+
+// Tells the user in the window's status bar that `path` was written, with buttons to open it or its folder.
+void announceWrittenFile(QMainWindow *window, const QString &message, const QString &path);
 
 class MainWindow;
 

@@ -1,5 +1,6 @@
 #include "ui/services/sidecarstore.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
 
@@ -10,21 +11,16 @@ SidecarStore::SidecarStore(QObject *parent)
 {
 }
 
-bool SidecarStore::open(std::shared_ptr<const recording::Run> run, QString *error, const QString &readOnlyReason)
+bool SidecarStore::open(std::shared_ptr<const recording::Run> run, QString *error, const QString &sidecarPath)
 {
     close();
     if (!run)
         return false;
     m_run = std::move(run);
-    m_path = QString::fromStdString(notes::sidecarPathFor(m_run->path));
-    if (!readOnlyReason.isEmpty()) {
-        m_lastError = readOnlyReason;
-        m_writable = false;
-        m_resolution = notes::resolve(m_sidecar, *m_run);
-        emit changed();
-        return true;
-    }
-    notes::ReadResult read = notes::readSidecarFile(notes::sidecarPathFor(m_run->path));
+    const std::string pathBytes =
+        sidecarPath.isEmpty() ? notes::sidecarPathFor(m_run->path) : QFile::encodeName(sidecarPath).toStdString();
+    m_path = QFile::decodeName(QByteArray::fromStdString(pathBytes));
+    notes::ReadResult read = notes::readSidecarFile(pathBytes);
     if (!read.error.empty()) {
         m_lastError = QString::fromStdString(read.error);
         if (error)
@@ -40,6 +36,18 @@ bool SidecarStore::open(std::shared_ptr<const recording::Run> run, QString *erro
     m_resolution = notes::resolve(m_sidecar, *m_run);
     emit changed();
     return true;
+}
+
+ReviewMarks SidecarStore::reviewMarks() const
+{
+    ReviewMarks marks;
+    for (const notes::Resolved &r : m_resolution.bookmarks)
+        if (r.ordinal)
+            marks.bookmarked.insert(int(*r.ordinal));
+    for (const notes::Resolved &r : m_resolution.notes)
+        if (r.ordinal)
+            ++marks.notes[int(*r.ordinal)];
+    return marks;
 }
 
 void SidecarStore::close()

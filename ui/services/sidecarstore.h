@@ -2,6 +2,7 @@
 
 #include "core/recording/run.h"
 #include "core/report/notes.h"
+#include "ui/models/reviewmarks.h"
 
 #include <QObject>
 #include <QString>
@@ -20,11 +21,13 @@ class SidecarStore : public QObject
 public:
     explicit SidecarStore(QObject *parent = nullptr);
 
-    // Reads the sidecar beside `run` (none yet is fine). Returns false with `error` set when the file exists but
-    // cannot be used; the store is then empty and read-only, so a broken sidecar is never overwritten.
-    // A non-empty `readOnlyReason` opens nothing and keeps the store read-only (e.g. the bundled sample, which lives
-    // inside the application and has no folder to keep a sidecar in).
-    bool open(std::shared_ptr<const recording::Run> run, QString *error = nullptr, const QString &readOnlyReason = {});
+    // Reads the sidecar beside `run` (none yet is fine), or at `sidecarPath` when one is given (the bundled sample
+    // lives inside the application, so its notes go to the user's data folder). Returns false with `error` set when
+    // the file exists but cannot be used; the store is then empty and read-only, so a broken sidecar is never
+    // overwritten.
+    bool open(std::shared_ptr<const recording::Run> run, QString *error = nullptr, const QString &sidecarPath = {});
+    // The marks the Calls list and the strip chart show: bookmarked calls and the notes on each call.
+    ReviewMarks reviewMarks() const;
     void close();
 
     const std::shared_ptr<const recording::Run> &run() const { return m_run; }

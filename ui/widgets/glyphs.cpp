@@ -138,6 +138,16 @@ void paintGlyph(QPainter *p, const QRectF &rect, Glyph glyph, const QPalette &pa
         p->drawEllipse(inner);
         drawCheck(p, inner, onFill, stroke);
         break;
+    case Glyph::CacheReusableUnmeasured: {
+        const QColor c = theme::strong(Tone::Good, palette);
+        QPen pen(c, qMax<qreal>(1.0, side * 0.08));
+        pen.setDashPattern({2.0, 1.5});
+        p->setPen(pen);
+        p->setBrush(theme::tint(Tone::Good, palette, 0.12));
+        p->drawEllipse(inner.adjusted(pen.widthF() / 2, pen.widthF() / 2, -pen.widthF() / 2, -pen.widthF() / 2));
+        drawCheck(p, inner, c, stroke);
+        break;
+    }
     case Glyph::CacheRewritten:
         p->setPen(Qt::NoPen);
         p->setBrush(theme::strong(Tone::Bad, palette));
@@ -267,6 +277,45 @@ void paintGlyph(QPainter *p, const QRectF &rect, Glyph glyph, const QPalette &pa
         p->setBrush(theme::strong(Tone::Warn, palette));
         for (int k = -1; k <= 1; ++k)
             p->drawEllipse(QPointF(r.center().x() + k * side * 0.17, r.center().y()), stroke * 0.5, stroke * 0.5);
+        break;
+    }
+    case Glyph::Bookmark: {
+        QPainterPath star;
+        for (int i = 0; i < 10; ++i) {
+            const qreal radius = (i % 2 ? 0.2 : 0.47) * side;
+            const qreal angle = -M_PI / 2 + i * M_PI / 5;
+            const QPointF pt(r.center().x() + radius * std::cos(angle),
+                             r.center().y() + 0.04 * side + radius * std::sin(angle));
+            if (i == 0)
+                star.moveTo(pt);
+            else
+                star.lineTo(pt);
+        }
+        star.closeSubpath();
+        p->setPen(QPen(theme::strong(Tone::Accent, palette), qMax<qreal>(1.0, side * 0.05), Qt::SolidLine, Qt::RoundCap,
+                       Qt::RoundJoin));
+        p->setBrush(theme::strong(Tone::Accent, palette));
+        p->drawPath(star);
+        break;
+    }
+    case Glyph::Note: {
+        const QColor c = theme::strong(Tone::Accent, palette);
+        const QRectF page = r.adjusted(side * 0.2, side * 0.1, -side * 0.2, -side * 0.1);
+        const qreal fold = side * 0.18;
+        QPainterPath path;
+        path.moveTo(page.topLeft());
+        path.lineTo(page.right() - fold, page.top());
+        path.lineTo(page.right(), page.top() + fold);
+        path.lineTo(page.bottomRight());
+        path.lineTo(page.bottomLeft());
+        path.closeSubpath();
+        p->setPen(QPen(c, qMax<qreal>(1.0, side * 0.08), Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+        p->setBrush(theme::tint(Tone::Accent, palette, 0.18));
+        p->drawPath(path);
+        p->setPen(QPen(c, qMax<qreal>(1.0, side * 0.07), Qt::SolidLine, Qt::RoundCap));
+        for (const qreal y : {0.45, 0.62, 0.79})
+            p->drawLine(QPointF(page.left() + side * 0.1, page.top() + page.height() * y),
+                        QPointF(page.right() - side * 0.1, page.top() + page.height() * y));
         break;
     }
     case Glyph::Miss: {

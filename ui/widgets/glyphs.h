@@ -18,6 +18,7 @@ namespace tf::ui {
 enum class Glyph
 {
     CacheReusable,
+    CacheReusableUnmeasured, // an outlined tick: reusable by the hashes, no cache usage reported
     CacheRewritten,
     CacheUnknown,
     Verified,
@@ -29,7 +30,9 @@ enum class Glyph
     Undeclared,
     ToolError,
     NeverReturned,
-    Miss, // the last: glyphIcon() keeps one icon per glyph up to it
+    Bookmark, // a five-pointed star: the reviewer bookmarked the call
+    Note,     // a folded page: the reviewer wrote a note on the call
+    Miss,     // the last: glyphIcon() keeps one icon per glyph up to it
 };
 
 void paintGlyph(QPainter *painter, const QRectF &rect, Glyph glyph, const QPalette &palette);

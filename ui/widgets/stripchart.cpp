@@ -60,13 +60,24 @@ void StripChart::setRun(const RunHandle &run)
 {
     m_run = run;
     m_current = run && !run->calls.empty() ? 0 : -1;
+    m_marks = {};
     m_maxPiece = 0;
     m_maxTokens = 0;
+    m_anyMeasured = false;
     if (run)
         for (const recording::CallSummary &c : run->calls) {
             m_maxPiece = std::max(m_maxPiece, double(c.pieceSizeUtf8.value_or(0)));
             m_maxTokens = std::max({m_maxTokens, c.cacheRead.value_or(0), c.cacheWrite.value_or(0)});
+            m_anyMeasured = m_anyMeasured || c.verdict != recording::CacheVerdict::Unmeasured;
         }
+    update();
+}
+
+void StripChart::setReviewMarks(const ReviewMarks &marks)
+{
+    if (marks == m_marks)
+        return;
+    m_marks = marks;
     update();
 }
 
@@ -147,14 +158,20 @@ void StripChart::paintEvent(QPaintEvent *)
     {
         QString text;
         QColor color;
-        bool triangle;
+        std::optional<Glyph> glyph;
     };
-    const QList<LegendItem> legend = {
-        {tr("piece bytes"), theme::strong(Tone::Info, pal), false},
-        {tr("cache read"), theme::strong(Tone::Good, pal), false},
-        {tr("cache write"), theme::strong(Tone::Warn, pal), false},
-        {tr("cache miss"), theme::strong(Tone::Bad, pal), true},
+    // A miss needs measured cache usage; a run that reported none has no misses to explain.
+    QList<LegendItem> legend = {
+        {tr("piece bytes"), theme::strong(Tone::Info, pal), {}},
+        {tr("cache read"), theme::strong(Tone::Good, pal), {}},
+        {tr("cache write"), theme::strong(Tone::Warn, pal), {}},
     };
+    if (m_anyMeasured)
+        legend.append({tr("cache miss"), {}, Glyph::Miss});
+    if (!m_marks.bookmarked.isEmpty())
+        legend.append({tr("bookmark"), {}, Glyph::Bookmark});
+    if (!m_marks.notes.isEmpty())
+        legend.append({tr("note"), {}, Glyph::Note});
     qreal lx = width() - 10;
     for (auto it = legend.crbegin(); it != legend.crend(); ++it) {
         const qreal w = fm.horizontalAdvance(it->text);
@@ -163,8 +180,8 @@ void StripChart::paintEvent(QPaintEvent *)
         p.drawText(QRectF(lx, 3, w, kLegendHeight - 2), Qt::AlignVCenter | Qt::AlignLeft, it->text);
         lx -= 14;
         const QRectF sw(lx, 3 + (kLegendHeight - 2 - 9) / 2.0, 9, 9);
-        if (it->triangle)
-            paintGlyph(&p, sw.adjusted(-1, -1, 1, 1), Glyph::Miss, pal);
+        if (it->glyph)
+            paintGlyph(&p, sw.adjusted(-1, -1, 1, 1), *it->glyph, pal);
         else
             p.fillRect(sw, it->color);
         lx -= 14;
@@ -195,6 +212,20 @@ void StripChart::paintEvent(QPaintEvent *)
     }
 
     p.drawPixmap(QPointF(0, 0), barsLayer(pieceLane, cacheLane));
+
+    // The reviewer's marks, under the miss row: a star for a bookmark, a page for notes.
+    const qreal markSide = std::clamp(slot * 0.8, 8.0, 11.0);
+    const auto paintMark = [&](int ordinal, Glyph glyph) {
+        if (ordinal < 0 || ordinal >= n)
+            return;
+        const qreal cx = plot.left() + slot * (ordinal + 0.5);
+        paintGlyph(&p, QRectF(cx - markSide / 2, plot.top() + 7, markSide, markSide), glyph, pal);
+    };
+    for (auto it = m_marks.notes.cbegin(); it != m_marks.notes.cend(); ++it)
+        if (!m_marks.bookmarked.contains(it.key()))
+            paintMark(it.key(), Glyph::Note);
+    for (const int ordinal : m_marks.bookmarked)
+        paintMark(ordinal, Glyph::Bookmark);
 
     // Epoch ticks: as many as fit.
     p.setPen(muted);
@@ -361,9 +392,13 @@ bool StripChart::event(QEvent *event)
                          .arg(formatCount(c.cacheRead.value_or(0)), formatCount(c.cacheWrite.value_or(0)));
         else
             lines << tr("Cache usage not reported");
-        lines << StatusText::cacheStatusExplained(cacheStatusOf(c.prefixReusable));
+        lines << StatusText::cacheStatusExplained(cacheStatusOf(c.prefixReusable, c.verdict));
         if (isCacheMiss(c))
             lines << tr("Cache miss");
+        if (m_marks.bookmarked.contains(i))
+            lines << tr("Bookmarked");
+        if (const int notes = m_marks.notes.value(i))
+            lines << tr("%n note(s)", nullptr, notes);
         QToolTip::showText(help->globalPos(), toolTipText(lines.join(QLatin1Char('\n'))), this);
         return true;
     }

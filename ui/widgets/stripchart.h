@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ui/models/reviewmarks.h"
 #include "ui/services/loadedrun.h"
 
 #include <QPixmap>
@@ -20,6 +21,9 @@ public:
     void setRun(const RunHandle &run);
     void setCurrentCall(int ordinal);
     int currentCall() const { return m_current; }
+    // Bookmarked calls get a star over their slot, annotated ones a note mark.
+    void setReviewMarks(const ReviewMarks &marks);
+    const ReviewMarks &reviewMarks() const { return m_marks; }
 
     // Geometry, exposed for tests: the slot under an x position and the centre of a slot.
     int callAt(qreal x) const;
@@ -44,6 +48,8 @@ private:
     const QPixmap &barsLayer(const QRectF &pieceLane, const QRectF &cacheLane) const;
 
     RunHandle m_run;
+    ReviewMarks m_marks;
+    bool m_anyMeasured = false; // some call reported cache usage: only then can a call be a cache miss
     int m_current = -1;
     double m_maxPiece = 0;
     double m_maxTokens = 0;

@@ -165,7 +165,8 @@ CallSummary summaryOf(const CallView &view, std::size_t i, SummaryInterners &int
     }
     for (const ToolRun &t : view.toolRuns)
         if (t.started || t.returned)
-            s.toolResults.push_back({t.id, t.name, t.error, t.returned, t.durationMs});
+            s.toolResults.push_back({t.id, t.name, t.error, t.returned, t.durationMs, t.awaitingHuman, t.missingReason,
+                                     t.error ? t.result.value_or("") : std::string()});
     s.model = view.model;
     if (view.conversationOnRecord)
         s.messageCount = view.asSent.size();
@@ -180,6 +181,9 @@ CallSummary summaryOf(const CallView &view, std::size_t i, SummaryInterners &int
     s.ledgerChanged = view.ledgerOnRecord && s.ledgerRows != view.ledgerRowsAtPrevious;
     s.prefixReusable = view.cache.prefixReusable;
     s.systemUnchanged = view.cache.systemUnchanged;
+    s.gapMs = view.cache.gapMs;
+    s.ttlMs = view.cache.ttlMs;
+    s.pastTtl = view.cache.pastTtl;
     s.cacheRead = view.usage.cacheRead;
     s.cacheWrite = view.usage.cacheWrite;
     s.input = view.usage.input;

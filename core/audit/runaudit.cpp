@@ -47,16 +47,22 @@ std::string toolName(const CallSummary::ToolResultBrief &t)
     return (t.name.empty() ? std::string("a tool") : t.name) + " (" + t.id + ")";
 }
 
+// A gap or a TTL to a tenth of its unit: "42.5 s", "6.4 min", "1 h".
 std::string minutes(double ms)
 {
-    char buf[48];
+    const auto tenths = [](double v, const char *unit) {
+        char buf[48];
+        std::snprintf(buf, sizeof buf, "%.1f", v);
+        std::string s = buf;
+        if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0)
+            s.resize(s.size() - 2);
+        return s + " " + unit;
+    };
     if (ms < 60'000)
-        std::snprintf(buf, sizeof buf, "%.1f s", ms / 1000);
-    else if (ms < 3'600'000)
-        std::snprintf(buf, sizeof buf, "%.1f min", ms / 60'000);
-    else
-        std::snprintf(buf, sizeof buf, "%.1f h", ms / 3'600'000);
-    return buf;
+        return tenths(ms / 1000, "s");
+    if (ms < 3'600'000)
+        return tenths(ms / 60'000, "min");
+    return tenths(ms / 3'600'000, "h");
 }
 
 std::string toolIds(const std::vector<std::string> &ids)

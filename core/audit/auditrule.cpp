@@ -41,8 +41,9 @@ constexpr RuleInfo kRules[kAuditRuleCount] = {
     {"no-response", Severity::Error, "The call's llm_start is on record and no llm_end is: it has no response."},
     {"receipt-damaged", Severity::Error,
      "A part rebuilt for the call does not match what its receipt hashed (verification status damaged)."},
-    {"tool-error", Severity::Warning, "A tool the call's response asked for threw (tool_end.error); the model was "
-                                      "served the error text."},
+    {"tool-error", Severity::Warning,
+     "A tool the call's response asked for threw (tool_end.error); the model was "
+     "served the error text."},
     {"tool-never-returned", Severity::Warning,
      "A tool the call's response asked for started and has no tool_end, and is not the tool a paused run waits on."},
     {"limit-hit", Severity::Warning,
@@ -51,8 +52,9 @@ constexpr RuleInfo kRules[kAuditRuleCount] = {
      "A context.budget_pressure event is on record before the call it was composed for."},
     {"cache-rewrite-streak", Severity::Warning,
      "Three or more consecutive calls each wrote the cache (cacheWrite > 0) and could not reuse the prefix."},
-    {"ttl-gap", Severity::Info, "The wall clock since the previous call exceeds the cache TTL (5 min; 1 h for a "
-                                "long marker)."},
+    {"ttl-gap", Severity::Info,
+     "The wall clock since the previous call exceeds the cache TTL (5 min; 1 h for a "
+     "long marker)."},
     {"paused", Severity::Info, "The run ended paused for a human (a pause.request with no later pause.resume)."},
     {"conflict-at-answer", Severity::Warning,
      "The answer is on record and the final ledger's fold holds a conflict (two fact results disagree)."},

@@ -12,9 +12,9 @@ enum class Severity
     Warning,
     Info
 };
-const char *severityId(Severity severity);                      // "error", "warning", "info"
-std::optional<Severity> severityFromId(std::string_view id);     // the inverse; nullopt for anything else
-inline bool atLeast(Severity severity, Severity threshold)       // as severe as `threshold`, or more
+const char *severityId(Severity severity);                   // "error", "warning", "info"
+std::optional<Severity> severityFromId(std::string_view id); // the inverse; nullopt for anything else
+inline bool atLeast(Severity severity, Severity threshold)   // as severe as `threshold`, or more
 {
     return int(severity) <= int(threshold);
 }

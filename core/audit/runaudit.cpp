@@ -155,8 +155,9 @@ void cacheRules(const std::vector<CallSummary> &calls, ProblemList &out)
         const std::size_t length = end - i;
         if (length >= kMinStreak)
             out.add(AuditRule::CacheRewriteStreak, calls[i].ordinal,
-                    "calls " + std::to_string(calls[i].ordinal + 1) + "\u2013" + std::to_string(calls[end - 1].ordinal + 1) +
-                        ": " + std::to_string(length) + " calls in a row wrote the cache and could not reuse the prefix, " +
+                    "calls " + std::to_string(calls[i].ordinal + 1) + "\u2013" +
+                        std::to_string(calls[end - 1].ordinal + 1) + ": " + std::to_string(length) +
+                        " calls in a row wrote the cache and could not reuse the prefix, " +
                         json::jsNumberToString(written) + " tokens written");
         i = end;
     }
@@ -180,10 +181,10 @@ void answerRules(const report::Backtrack &bt, ProblemList &out)
     // Eviction is only proven where the answering call's history is on record.
     if (bt.finalHistoryOnRecord)
         for (const report::BacktrackValue &v : bt.values) {
-            const bool unserved = !v.sources.empty() &&
-                                  std::all_of(v.sources.begin(), v.sources.end(), [](const report::ValueSource &s) {
-                                      return s.ticketAtAnswer || !s.resultMessage;
-                                  });
+            const bool unserved =
+                !v.sources.empty() && std::all_of(v.sources.begin(), v.sources.end(), [](const report::ValueSource &s) {
+                    return s.ticketAtAnswer || !s.resultMessage;
+                });
             if (!unserved)
                 continue;
             std::string where;
@@ -191,8 +192,8 @@ void answerRules(const report::Backtrack &bt, ProblemList &out)
                 where += (where.empty() ? "" : ", ") + std::string("tool:") + s.toolCallId +
                          (s.ticketAtAnswer ? " (collapsed to a ticket)" : " (no longer in the history)");
             out.add(AuditRule::EvidenceCollapsed, call,
-                    "the answer uses " + quoted(v.value) + ", which rests only on results not served to it in full: " +
-                        where);
+                    "the answer uses " + quoted(v.value) +
+                        ", which rests only on results not served to it in full: " + where);
         }
     for (const report::ContingentUse &use : bt.contingent) {
         std::string carriers;

@@ -67,8 +67,8 @@ struct Backtrack
     std::vector<BacktrackValue> values;         // in order of first occurrence in the answer
     std::vector<ContingentUse> contingent;      // contingent rows declared on the answer, in ledger order
     std::vector<std::string> undeclaredAtFinal; // results served to the final call that the model never declared
-    std::optional<std::size_t> finalOrdinal; // the call whose output is the answer (the last ended turn's last call)
-    bool finalHistoryOnRecord = false;       // that call's conversation is on record (resultMessage can be absent)
+    std::optional<std::size_t> finalOrdinal;    // the call whose output is the answer (the last ended turn's last call)
+    bool finalHistoryOnRecord = false;          // that call's conversation is on record (resultMessage can be absent)
     // Every conflict the final fold holds ("kind/id · predicate"), in fold order: disagreements no later standing
     // resolved by the time the answer was given.
     std::vector<std::string> conflictsAtFinal;

@@ -246,10 +246,10 @@ void TestAudit::realRecordings_data()
     QTest::addColumn<QString>("file");
     QTest::addColumn<QStringList>("expected");
     // Clean runs: nothing.
-    for (const char *f : {"agentfootprint-demo-turn.json", "agentfootprint-reference-agent-findings.json",
-                          "lens-skill-route-refusal.json", "lens-tool-progress-turn.json",
-                          "real-9.62/dev-2-conversation.json", "real-9.62/dev-5-envelope.json",
-                          "real-9.62/dev-6-events.ndjson", "real-9.62/dev-7b-resumed.json"})
+    for (const char *f :
+         {"agentfootprint-demo-turn.json", "agentfootprint-reference-agent-findings.json",
+          "lens-skill-route-refusal.json", "lens-tool-progress-turn.json", "real-9.62/dev-2-conversation.json",
+          "real-9.62/dev-5-envelope.json", "real-9.62/dev-6-events.ndjson", "real-9.62/dev-7b-resumed.json"})
         QTest::newRow(f) << QString::fromLatin1(f) << QStringList();
     // The messages slot came under pressure before each of the last three calls.
     QTest::newRow("dev-1-research") << QStringLiteral("real-9.62/dev-1-research.json")
@@ -314,19 +314,15 @@ void TestAudit::madeUp_data()
     QTest::newRow("tool-never-returned: tool_end of call 1's tool removed")
         << conversation << RecordingEdit([](std::string t) { return withoutEvent(std::move(t), ToolEnd, 0); })
         << QStringList{"tool-never-returned@1"};
-    QTest::newRow("tool-error: call 6's tool marked as thrown")
-        << conversation << RecordingEdit([](std::string t) {
-               return withPayloadMember(std::move(t), ToolEnd, 3, "error", json::Value::boolean(true));
-           })
-        << QStringList{"tool-error@6"};
+    QTest::newRow("tool-error: call 6's tool marked as thrown") << conversation << RecordingEdit([](std::string t) {
+        return withPayloadMember(std::move(t), ToolEnd, 3, "error", json::Value::boolean(true));
+    }) << QStringList{"tool-error@6"};
     QTest::newRow("run-incomplete: the last turn_end removed")
         << conversation << RecordingEdit([](std::string t) { return withoutEvent(std::move(t), TurnEnd, 3); })
         << QStringList{"run-incomplete@run"};
-    QTest::newRow("run-failed: an error.fatal after the last call")
-        << conversation << RecordingEdit([](std::string t) {
-               return withEventAppended(std::move(t), ErrorFatal, R"({"error":"boom at the end","stage":"__root__"})");
-           })
-        << QStringList{"run-failed@run"};
+    QTest::newRow("run-failed: an error.fatal after the last call") << conversation << RecordingEdit([](std::string t) {
+        return withEventAppended(std::move(t), ErrorFatal, R"({"error":"boom at the end","stage":"__root__"})");
+    }) << QStringList{"run-failed@run"};
     QTest::newRow("budget-pressure: after the last call, before no call")
         << conversation << RecordingEdit([](std::string t) {
                return withEventAppended(std::move(t), BudgetPressure,
@@ -435,7 +431,8 @@ void TestAudit::generatedDamage()
     for (const recording::CallSummary &c : a.calls)
         for (const recording::PartCheck &p : c.checks())
             if (p.badge == recording::Badge::Damaged)
-                damaged << QStringLiteral("receipt-damaged@%1/%2").arg(c.ordinal + 1).arg(QString::fromStdString(p.part));
+                damaged
+                    << QStringLiteral("receipt-damaged@%1/%2").arg(c.ordinal + 1).arg(QString::fromStdString(p.part));
     QVERIFY(!damaged.isEmpty());
     QCOMPARE(whereRule(a.problems, AuditRule::ReceiptDamaged), damaged);
     if (!expected.isEmpty())

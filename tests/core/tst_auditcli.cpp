@@ -40,8 +40,8 @@ void TestAuditCli::exitCodes_data()
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<int>("exitCode");
     const QString clean = sample("real-9.62/dev-2-conversation.json");
-    const QString crash = sample("real-9.62/dev-4-crash.json");   // errors
-    const QString tools = sample("real-9.62/dev-3-tool-errors.json"); // warnings only
+    const QString crash = sample("real-9.62/dev-4-crash.json");              // errors
+    const QString tools = sample("real-9.62/dev-3-tool-errors.json");        // warnings only
     const QString paused = sample("real-9.62/dev-7-paused-or-limited.json"); // info only
     QTest::newRow("clean") << QStringList{"audit", clean} << 0;
     QTest::newRow("clean-fail-on-warning") << QStringList{"audit", clean, "--fail-on", "warning"} << 0;

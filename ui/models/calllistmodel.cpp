@@ -1,6 +1,7 @@
 #include "ui/models/calllistmodel.h"
 
 #include "ui/models/callstatus.h"
+#include "ui/models/problemsmodel.h"
 #include "ui/services/qtstrings.h"
 
 namespace tf::ui {
@@ -114,8 +115,12 @@ QVariant CallListModel::data(const QModelIndex &index, int role) const
         return c.anyToolError();
     case NoResponseRole:
         return !c.response;
+    case ProblemRole:
+        return m_run->problemAtCall[row] ? QVariant(int(*m_run->problemAtCall[row])) : QVariant();
     case GlyphRole:
         switch (index.column()) {
+        case CallColumn:
+            return m_run->problemAtCall[row] ? QVariant(int(severityGlyph(*m_run->problemAtCall[row]))) : QVariant();
         case CacheColumn:
             return int(glyphFor(cache));
         case VerificationColumn:
@@ -234,6 +239,9 @@ QVariant CallListModel::data(const QModelIndex &index, int role) const
                 tip += QLatin1Char('\n') + tr("Another call of this run has the same epoch.");
             if (record.epochByPosition)
                 tip += QLatin1Char('\n') + tr("The epoch is not on record; it is the call's position.");
+            for (const audit::Problem &p : m_run->problems)
+                if (p.call == row)
+                    tip += QLatin1Char('\n') + problemLine(p);
             break;
         case MessagesColumn:
             tip = c.messageCount ? tr("%n message(s) sent", nullptr, int(*c.messageCount))

@@ -44,6 +44,7 @@ public:
         TurnStartRole,                  // bool: the first call of its turn
         ToolErrorRole,                  // bool: a tool the response asked for threw
         NoResponseRole,                 // bool: no llm_end on record
+        ProblemRole,                    // int (audit::Severity): the most severe problem at this call, or invalid
     };
     Q_ENUM(Column)
 

@@ -5,6 +5,7 @@
 #include "ui/panes/callspane.h"
 #include "ui/panes/findingspane.h"
 #include "ui/panes/ledgerpane.h"
+#include "ui/panes/problemspane.h"
 #include "ui/panes/receiptpane.h"
 #include "ui/panes/responsepane.h"
 #include "ui/panes/sincepreviouspane.h"
@@ -43,7 +44,8 @@ namespace tf::ui {
 
 namespace {
 
-constexpr int kStateVersion = 1;
+// 2: the Problems dock; a layout saved before it is dropped for the default one.
+constexpr int kStateVersion = 2;
 constexpr int kMaxRecentFiles = 10;
 const QLatin1String kGeometryKey("window/geometry");
 const QLatin1String kStateKey("window/state");
@@ -130,6 +132,7 @@ void MainWindow::createPanes()
     m_since = new SincePreviousPane(this);
     m_receipt = new ReceiptPane(this);
     m_response = new ResponsePane(this);
+    m_problems = new ProblemsPane(this);
 
     m_stripDock = addPane(m_strip, tr("Strip Chart"), QStringLiteral("stripDock"));
     m_callsDock = addPane(m_calls, tr("Calls"), QStringLiteral("callsDock"));
@@ -139,10 +142,12 @@ void MainWindow::createPanes()
     m_sinceDock = addPane(m_since, tr("Since Previous Call"), QStringLiteral("sincePreviousDock"));
     m_receiptDock = addPane(m_receipt, tr("Receipt"), QStringLiteral("receiptDock"));
     m_responseDock = addPane(m_response, tr("Response"), QStringLiteral("responseDock"));
+    m_problemsDock = addPane(m_problems, tr("Problems"), QStringLiteral("problemsDock"));
 
     connect(m_calls, &CallsPane::currentCallChanged, this, &MainWindow::onCallSelected);
     connect(m_strip, &StripChart::callActivated, m_calls, &CallsPane::setCurrentCall);
     connect(m_findings, &FindingsPane::ledgerRowsQuoted, m_ledger, &LedgerPane::selectRows);
+    connect(m_problems, &ProblemsPane::problemActivated, this, &MainWindow::openProblem);
 
     m_statusCall = new QLabel(this);
     m_statusCall->setObjectName(QStringLiteral("statusCall"));
@@ -179,6 +184,7 @@ void MainWindow::arrangeDocks()
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
     setCorner(Qt::TopRightCorner, Qt::TopDockWidgetArea);
     addDockWidget(Qt::LeftDockWidgetArea, m_callsDock);
+    splitDockWidget(m_callsDock, m_problemsDock, Qt::Vertical);
     addDockWidget(Qt::TopDockWidgetArea, m_stripDock);
     addDockWidget(Qt::RightDockWidgetArea, m_findingsDock);
     splitDockWidget(m_findingsDock, m_wireDock, Qt::Horizontal);
@@ -199,6 +205,7 @@ void MainWindow::sizeDocks()
     resizeDocks({m_stripDock}, {qMax(110, h * 14 / 100)}, Qt::Vertical);
     resizeDocks({m_callsDock, m_findingsDock, m_wireDock}, {w * 26 / 100, w * 30 / 100, w * 44 / 100}, Qt::Horizontal);
     resizeDocks({m_findingsDock, m_sinceDock}, {h * 42 / 100, h * 36 / 100}, Qt::Vertical);
+    resizeDocks({m_callsDock, m_problemsDock}, {h * 52 / 100, h * 26 / 100}, Qt::Vertical);
     resizeDocks({m_wireDock, m_ledgerDock}, {h * 42 / 100, h * 36 / 100}, Qt::Vertical);
 }
 
@@ -425,6 +432,7 @@ void MainWindow::onLoaded(const RunHandle &run)
     m_strip->setRun(run);
     m_service->setRun(run);
     m_calls->setRun(run);
+    m_problems->setRun(run);
     // On a run that is not armed the Findings pane has nothing to show; what the model answered comes first.
     (run->run->constants.armed ? m_findingsDock : m_responseDock)->raise();
     if (!run->bundled)
@@ -473,6 +481,32 @@ void MainWindow::applyBundle(const BundleHandle &bundle)
     m_since->setBundle(bundle);
     m_receipt->setBundle(bundle);
     m_response->setBundle(bundle);
+}
+
+void MainWindow::openProblem(int ordinal, ProblemPane pane)
+{
+    if (ordinal >= 0)
+        showCall(ordinal);
+    QDockWidget *dock = m_responseDock;
+    switch (pane) {
+    case ProblemPane::Response:
+        dock = m_responseDock;
+        break;
+    case ProblemPane::Receipt:
+        dock = m_receiptDock;
+        break;
+    case ProblemPane::SincePrevious:
+        dock = m_sinceDock;
+        break;
+    case ProblemPane::Wire:
+        dock = m_wireDock;
+        break;
+    case ProblemPane::Findings:
+        dock = m_findingsDock;
+        break;
+    }
+    dock->show();
+    dock->raise();
 }
 
 void MainWindow::showCall(int ordinal)

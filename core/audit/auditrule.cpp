@@ -64,7 +64,7 @@ constexpr RuleInfo kRules[kAuditRuleCount] = {
     {"contingent-at-answer", Severity::Warning,
      "A contingent row declared on the answer: the model used a value only from results it had set aside."},
     {"undeclared-at-answer", Severity::Info,
-     "On an armed run, results were served in full to the answer call that the model never declared."},
+     "On an armed run, results were served in full to the answer call that no standing of the ledger names."},
 };
 
 const RuleInfo &info(AuditRule rule)

@@ -213,6 +213,18 @@ void TestProblems::doubleClickOpensTheCallInItsPane()
     auto *shown = m_window->findChild<QWidget *>(pane);
     QVERIFY(shown);
     QTRY_VERIFY(shown->isVisible());
+    // The list follows the call shown: its first problem is the current row.
+    m_window->showCall(0);
+    QTRY_COMPARE(m_window->currentCall(), 0);
+    bool firstCallHasProblems = false;
+    for (int r = 0; r < view->model()->rowCount(); ++r)
+        firstCallHasProblems = firstCallHasProblems || view->model()->index(r, 0).data(ProblemsModel::OrdinalRole) == 0;
+    const QModelIndex current = view->currentIndex();
+    QCOMPARE(current.isValid(), firstCallHasProblems);
+    if (current.isValid())
+        QCOMPARE(current.data(ProblemsModel::OrdinalRole).toInt(), 0);
+    m_window->showCall(ordinal);
+    QTRY_COMPARE(view->currentIndex().data(ProblemsModel::OrdinalRole).toInt(), ordinal);
 }
 
 void TestProblems::callsListMarksProblems()

@@ -184,7 +184,8 @@ void MainWindow::arrangeDocks()
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
     setCorner(Qt::TopRightCorner, Qt::TopDockWidgetArea);
     addDockWidget(Qt::LeftDockWidgetArea, m_callsDock);
-    splitDockWidget(m_callsDock, m_problemsDock, Qt::Vertical);
+    // As an IDE lists diagnostics: across the bottom, beside the calls, wide enough for the messages.
+    addDockWidget(Qt::BottomDockWidgetArea, m_problemsDock);
     addDockWidget(Qt::TopDockWidgetArea, m_stripDock);
     addDockWidget(Qt::RightDockWidgetArea, m_findingsDock);
     splitDockWidget(m_findingsDock, m_wireDock, Qt::Horizontal);
@@ -204,9 +205,10 @@ void MainWindow::sizeDocks()
     const int w = width(), h = height();
     resizeDocks({m_stripDock}, {qMax(110, h * 14 / 100)}, Qt::Vertical);
     resizeDocks({m_callsDock, m_findingsDock, m_wireDock}, {w * 26 / 100, w * 30 / 100, w * 44 / 100}, Qt::Horizontal);
-    resizeDocks({m_findingsDock, m_sinceDock}, {h * 42 / 100, h * 36 / 100}, Qt::Vertical);
-    resizeDocks({m_callsDock, m_problemsDock}, {h * 52 / 100, h * 26 / 100}, Qt::Vertical);
-    resizeDocks({m_wireDock, m_ledgerDock}, {h * 42 / 100, h * 36 / 100}, Qt::Vertical);
+    // The Problems dock across the bottom takes its share from the panes above it.
+    resizeDocks({m_findingsDock, m_sinceDock}, {h * 34 / 100, h * 26 / 100}, Qt::Vertical);
+    resizeDocks({m_wireDock, m_ledgerDock}, {h * 34 / 100, h * 26 / 100}, Qt::Vertical);
+    resizeDocks({m_problemsDock}, {h * 20 / 100}, Qt::Vertical);
 }
 
 void MainWindow::showEvent(QShowEvent *event)
@@ -453,6 +455,7 @@ void MainWindow::onCallSelected(int ordinal)
     if (!m_run || ordinal < 0)
         return;
     m_strip->setCurrentCall(ordinal);
+    m_problems->setCurrentCall(ordinal);
     const recording::CallSummary &c = m_run->calls[std::size_t(ordinal)];
     m_statusCall->setText(tr("Call %1 of %2 · turn %3 of %4 · iteration %5 · %6")
                               .arg(ordinal + 1)

@@ -48,6 +48,19 @@ ProblemsPane::ProblemsPane(QWidget *parent)
     setRun(nullptr);
 }
 
+void ProblemsPane::setCurrentCall(int ordinal)
+{
+    for (int r = 0; r < m_model->rowCount(); ++r) {
+        const QModelIndex index = m_model->index(r, 0);
+        if (index.data(ProblemsModel::OrdinalRole).toInt() == ordinal) {
+            m_view->setCurrentIndex(index);
+            m_view->scrollTo(index);
+            return;
+        }
+    }
+    m_view->selectionModel()->clear();
+}
+
 void ProblemsPane::setRun(const RunHandle &run)
 {
     m_model->setRun(run);

@@ -23,6 +23,10 @@ public:
     ProblemsModel *model() const { return m_model; }
     QTreeView *view() const { return m_view; }
 
+public slots:
+    // Follows the call the window shows: its first problem becomes the current row (nothing is activated).
+    void setCurrentCall(int ordinal);
+
 signals:
     // ordinal: the call, 0-based, or -1 for a problem of the run as a whole.
     void problemActivated(int ordinal, tf::ui::ProblemPane pane);

@@ -15,6 +15,16 @@ namespace tf::ui {
 
 using theme::Tone;
 
+namespace {
+
+// Short verdicts (the outcome, the problem counts) keep their words when the bar is tight; long identifiers elide.
+void keepWhole(ElidedLabel *label)
+{
+    label->setMinimumWidth(label->sizeHint().width());
+}
+
+} // namespace
+
 SummaryBar::SummaryBar(QWidget *parent)
     : QWidget(parent)
 {
@@ -28,7 +38,7 @@ SummaryBar::SummaryBar(QWidget *parent)
     m_outcome = addField(QStringLiteral("summaryOutcome"), tr("Outcome"), 0, 260);
     // Coloured by the outcome: the role is pinned, since an unset one follows the tool bar's background role.
     m_outcome->setForegroundRole(QPalette::WindowText);
-    m_problems = addField(QStringLiteral("summaryProblems"), tr("Problems"), 0, 200);
+    m_problems = addField(QStringLiteral("summaryProblems"), tr("Problems"), 0, 260);
     m_problems->setForegroundRole(QPalette::WindowText);
     m_calls = addField(QStringLiteral("summaryCalls"), tr("Calls"), 0);
     m_tokens = addField(QStringLiteral("summaryTokens"), tr("Tokens"), 0);
@@ -82,6 +92,7 @@ void SummaryBar::setOutcome(const recording::Run &run)
             text += tr(" · limit hit");
     }
     m_outcome->setText(text);
+    keepWhole(m_outcome);
     QPalette p = m_outcome->palette();
     p.setColor(QPalette::WindowText,
                tone == Tone::Good ? palette().color(QPalette::WindowText) : theme::strong(tone, p));
@@ -100,6 +111,7 @@ void SummaryBar::setProblems(const LoadedRun &run)
 {
     const audit::ProblemCounts n = audit::countProblems(run.problems);
     m_problems->setText(problemCountsText(n));
+    keepWhole(m_problems);
     const Tone tone = n.errors ? Tone::Bad : n.warnings ? Tone::Warn : Tone::Good;
     QPalette p = m_problems->palette();
     p.setColor(QPalette::WindowText,

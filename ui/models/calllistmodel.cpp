@@ -116,11 +116,11 @@ QVariant CallListModel::data(const QModelIndex &index, int role) const
     case NoResponseRole:
         return !c.response;
     case ProblemRole:
-        return m_run->problemAtCall[row] ? QVariant(int(*m_run->problemAtCall[row])) : QVariant();
+        return m_run->problemAt(row) ? QVariant(int(*m_run->problemAt(row))) : QVariant();
     case GlyphRole:
         switch (index.column()) {
         case CallColumn:
-            return m_run->problemAtCall[row] ? QVariant(int(severityGlyph(*m_run->problemAtCall[row]))) : QVariant();
+            return m_run->problemAt(row) ? QVariant(int(severityGlyph(*m_run->problemAt(row)))) : QVariant();
         case CacheColumn:
             return int(glyphFor(cache));
         case VerificationColumn:

@@ -32,6 +32,10 @@ struct LoadedRun
     // order, and the most severe one at each call (the Calls list's mark).
     std::vector<audit::Problem> problems;
     std::vector<std::optional<audit::Severity>> problemAtCall;
+    std::optional<audit::Severity> problemAt(std::size_t call) const
+    {
+        return call < problemAtCall.size() ? problemAtCall[call] : std::nullopt;
+    }
 };
 
 using RunHandle = std::shared_ptr<const LoadedRun>;

@@ -194,6 +194,7 @@ private slots:
     void cacheRewriteStreakNeedsThreeInARow();
     void answerRulesOnGeneratedRuns();
     void evidenceEvictedBeforeTheAnswer();
+    void evidenceCollapsedToATicket();
     void orderAndCounts();
     void textAndJson();
 };
@@ -569,6 +570,63 @@ void TestAudit::evidenceEvictedBeforeTheAnswer()
     QVERIFY(p->message.find("(no longer in the history)") != std::string::npos);
     const Audited usesKept = answered("The port is " + kept + ".");
     QCOMPARE(whereRule(usesKept.problems, AuditRule::EvidenceCollapsed), QStringList());
+}
+
+void TestAudit::evidenceCollapsedToATicket()
+{
+    // Under findingsServe "ledger-only" (bench-gated upstream) a fact result is collapsed too (spec/findings.md §5):
+    // the answer call is served its ticket, not the content a value it uses came from.
+    const std::string text = testsupport::generated(20, 3);
+    std::size_t modes = 0;
+    const std::string ledgerOnly = testsupport::replaceAll(text, "\"findingsServe\":\"ledger-and-facts\"",
+                                                           "\"findingsServe\":\"ledger-only\"", &modes);
+    QCOMPARE(modes, std::size_t(1));
+    const Audited plain = auditBytes(ledgerOnly, "ledger-only.json");
+    const recording::CallView final = recording::buildCallView(*plain.run, plain.run->calls.size() - 1);
+    std::set<std::string> tickets;
+    for (const findings::CollapsedMessage &c : final.collapsed)
+        tickets.insert(c.toolCallId);
+    QVERIFY(!tickets.empty());
+    // Fact values of the final fold by whether every result asserting them reached the answer call as a ticket.
+    const json::Value ledger = *plain.run->finalLedger();
+    const findings::LedgerFold fold = findings::foldLedger(ledger);
+    std::map<std::string, bool> allTickets;
+    for (const findings::AssertionRef &ref : fold.asserted) {
+        const json::Value *v = ref.assertion->find("value");
+        if (!v || !(v->isString() || v->isNumber()))
+            continue;
+        const std::string value = v->isString() ? v->decodedString() : json::jsNumberToString(v->asNumber());
+        if (value.size() < 3)
+            continue;
+        const std::string id = ref.row->findString("toolCallId")->decodedString();
+        auto [it, fresh] = allTickets.emplace(value, true);
+        it->second = it->second && tickets.count(id);
+    }
+    std::string collapsedValue, servedValue;
+    for (const auto &[value, collapsed] : allTickets) {
+        std::string &pick = collapsed ? collapsedValue : servedValue;
+        if (pick.empty())
+            pick = value;
+    }
+    QVERIFY2(!collapsedValue.empty() && !servedValue.empty(), "the fixture needs a collapsed and a served value");
+
+    const auto answered = [&](const std::string &recording, const std::string &value) {
+        std::string edited = editEvents(recording, [&](std::vector<json::Value> &events) {
+            events[nthEvent(events, recording::eventtype::TurnEnd, 0)].memberRef("payload").set(
+                "finalContent", json::Value::string("The port is " + value + "."));
+        });
+        return auditBytes(std::move(edited), "answered.json");
+    };
+    const std::string last = std::to_string(plain.run->calls.size());
+    const Audited collapsed = answered(ledgerOnly, collapsedValue);
+    QCOMPARE(whereRule(collapsed.problems, AuditRule::EvidenceCollapsed),
+             QStringList{QString::fromStdString("evidence-collapsed@" + last)});
+    const Problem *p = firstOf(collapsed.problems, AuditRule::EvidenceCollapsed);
+    QVERIFY(p->message.find("\u201C" + collapsedValue + "\u201D") != std::string::npos);
+    QVERIFY2(p->message.find("(collapsed to a ticket)") != std::string::npos, p->message.c_str());
+    // A value some result still carries in full, and the same value served in full under ledger-and-facts.
+    QCOMPARE(whereRule(answered(ledgerOnly, servedValue).problems, AuditRule::EvidenceCollapsed), QStringList());
+    QCOMPARE(whereRule(answered(text, collapsedValue).problems, AuditRule::EvidenceCollapsed), QStringList());
 }
 
 void TestAudit::orderAndCounts()

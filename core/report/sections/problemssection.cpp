@@ -43,7 +43,7 @@ void renderProblems(HtmlWriter &h, const std::vector<audit::Problem> &problems)
         .raw(counted(n.warnings, "warning", "warnings"))
         .raw(", ")
         .num(n.infos)
-        .raw(" info: what the record tells went wrong, each with the call it points at (<code>tracefold-cli "
+        .raw(" info: what the record shows went wrong, each with the call it points at (<code>tracefold-cli "
              "audit</code> "
              "lists the same).</p>");
     h.raw("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"4\"><thead><tr><th>Severity</th><th>Rule</th>"

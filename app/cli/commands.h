@@ -15,5 +15,7 @@ int report(const std::vector<std::string> &args);
 int search(const std::vector<std::string> &args);
 // unpackcommand.cpp
 int unpack(const std::vector<std::string> &args);
+// auditcommand.cpp
+int audit(const std::vector<std::string> &args);
 
 } // namespace tf::cli

@@ -14,6 +14,8 @@ void printUsage(std::ostream &out)
            "  conform findings FILE.jsonl    run the findings conformance vectors\n"
            "  conform commitlog FILE.jsonl   run the commit-log fold conformance vectors\n"
            "  inspect FILE [--json]          the per-call summary of a recording\n"
+           "  audit FILE [--json] [--fail-on warning|error]   what went wrong in the run, by rule;\n"
+           "                                 exit 1 when a problem at or above the fail-on severity (error) is found\n"
            "  generate --calls N --seed S -o FILE   write a synthetic recording (see README)\n"
            "  report FILE -o OUT.html [--pdf OUT.pdf]   the reviewer's report (see README)\n"
            "  search FILE TEXT [--json] [-i]  the calls whose served context contains TEXT\n"
@@ -50,6 +52,8 @@ int main(int argc, char **argv)
         return tf::cli::search(std::vector<std::string>(args.begin() + 1, args.end()));
     if (command == "unpack")
         return tf::cli::unpack(std::vector<std::string>(args.begin() + 1, args.end()));
+    if (command == "audit")
+        return tf::cli::audit(std::vector<std::string>(args.begin() + 1, args.end()));
     if (command == "inspect")
         return tf::cli::inspect(std::vector<std::string>(args.begin() + 1, args.end()));
     std::cerr << "tracefold-cli: unknown command '" << command << "'\n";

@@ -111,7 +111,7 @@ bool requestsFromHistory(const Run &run, const CallRecord &rec, Response &respon
 std::string missingReason(const Run &run, const CallRecord &rec, const ToolRun &tool)
 {
     const RunOutcome &o = run.outcome;
-    if (o.status == OutcomeStatus::Paused && o.call == rec.ordinal && tool.started)
+    if (tool.awaitingHuman)
         return "the run paused for a human here; no answer is on record";
     if (o.status == OutcomeStatus::Failed)
         return tool.started ? "the run failed before the tool returned" : "the run failed before the tool ran";
@@ -219,9 +219,12 @@ void readResponse(const Run &run, const CallRecord &rec, CallView &view)
         if (tool->name.empty())
             tool->name = request.name;
     }
+    const RunOutcome &outcome = run.outcome;
     for (ToolRun &t : view.toolRuns)
-        if (!t.returned)
+        if (!t.returned) {
+            t.awaitingHuman = outcome.status == OutcomeStatus::Paused && outcome.call == rec.ordinal && t.started;
             t.missingReason = missingReason(run, rec, t);
+        }
 }
 
 } // namespace tf::recording::detail

@@ -61,6 +61,9 @@ struct ToolRun
     std::optional<std::size_t> startEvent, endEvent;
     // Why it never returned or never ran, when it did not ("paused for a human", "the run failed", ...).
     std::string missingReason;
+    // It started and is waiting for the human the run paused for (the run's outcome is paused at this call): not
+    // returning is what a pause is, not a fault.
+    bool awaitingHuman = false;
 
     std::string argsText() const; // pretty-printed JSON
 };

@@ -166,7 +166,8 @@ CallSummary summaryOf(const CallView &view, const CallView *previous, std::size_
     }
     for (const ToolRun &t : view.toolRuns)
         if (t.started || t.returned)
-            s.toolResults.push_back({t.id, t.name, t.error, t.returned, t.durationMs});
+            s.toolResults.push_back({t.id, t.name, t.error, t.returned, t.durationMs, t.awaitingHuman, t.missingReason,
+                                     t.error ? t.result.value_or("") : std::string()});
     s.model = view.model;
     if (view.conversationOnRecord)
         s.messageCount = view.asSent.size();
@@ -189,6 +190,9 @@ CallSummary summaryOf(const CallView &view, const CallView *previous, std::size_
     s.ledgerMarks = view.ledgerMarks;
     s.prefixReusable = view.cache.prefixReusable;
     s.systemUnchanged = view.cache.systemUnchanged;
+    s.gapMs = view.cache.gapMs;
+    s.ttlMs = view.cache.ttlMs;
+    s.pastTtl = view.cache.pastTtl;
     s.cacheRead = view.usage.cacheRead;
     s.cacheWrite = view.usage.cacheWrite;
     s.input = view.usage.input;

@@ -224,6 +224,9 @@ struct CallSummary
         std::string id, name;
         bool error = false, returned = false;
         std::optional<double> durationMs;
+        bool awaitingHuman = false; // ToolRun::awaitingHuman
+        std::string missingReason;  // ToolRun::missingReason: why it never returned, when it did not
+        std::string errorText;      // what the model was served when the tool threw (ToolRun::result); else empty
     };
     std::vector<ToolResultBrief> toolResults; // the tools that ran for this call's response
     bool anyToolError() const;
@@ -240,6 +243,10 @@ struct CallSummary
     findings::LedgerMarkCounts ledgerMarks;
     std::optional<bool> prefixReusable;
     std::optional<bool> systemUnchanged;
+    // CacheFacts::gapMs, ttlMs, pastTtl: the wall clock since the previous call against the cached prefix's lifetime.
+    std::optional<double> gapMs;
+    double ttlMs = 0;
+    bool pastTtl = false;
     std::optional<double> cacheRead, cacheWrite, input, output;
     CacheVerdict verdict = CacheVerdict::Unmeasured;
     std::optional<receipt::TransformHashScheme> transformHashScheme;

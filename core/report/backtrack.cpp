@@ -173,8 +173,12 @@ Backtrack backtrackAnswer(const recording::Run &run, std::optional<std::string_v
     const std::optional<findings::FindingsPiece> piece =
         out.ledgerOnRecord ? findings::composeFindingsPiece(&ledger, finalView.servedIds, ask) : std::nullopt;
     std::set<std::string> conflictKeys;
-    for (const findings::Conflict &c : fold.conflicts)
+    for (const findings::Conflict &c : fold.conflicts) {
         conflictKeys.insert(c.key);
+        if (!c.assertions.empty())
+            out.conflictsAtFinal.push_back(subjectText(*c.assertions.front()));
+    }
+    out.finalHistoryOnRecord = finalView.conversationOnRecord;
 
     // Fact lines by standing row, in the piece's order: the j-th line naming a row is that row's j-th assertion.
     std::map<std::size_t, std::vector<const findings::PieceLine *>> factLines;
@@ -224,6 +228,9 @@ Backtrack backtrackAnswer(const recording::Run &run, std::optional<std::string_v
             source.factLine = composeFactLine(*ref.assertion, *ref.row, ref.rowIndex);
             source.factLineInPiece = false;
         }
+        source.ticketAtAnswer =
+            std::any_of(finalView.collapsed.begin(), finalView.collapsed.end(),
+                        [&](const findings::CollapsedMessage &c) { return c.toolCallId == source.toolCallId; });
         if (finalView.conversationOnRecord)
             for (const Value &m : finalView.committed)
                 if (findings::isResultMessage(m) && stringMember(m, "toolCallId") == source.toolCallId) {

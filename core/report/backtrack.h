@@ -34,6 +34,7 @@ struct ValueSource
     int enteredEpoch = 0;
     std::string enteredStageId;
     bool enteredAsTicket = false; // collapsed to a ticket at that call
+    bool ticketAtAnswer = false;  // the answering call was served its collapse ticket, not its content
 };
 
 struct BacktrackValue
@@ -66,7 +67,11 @@ struct Backtrack
     std::vector<BacktrackValue> values;         // in order of first occurrence in the answer
     std::vector<ContingentUse> contingent;      // contingent rows declared on the answer, in ledger order
     std::vector<std::string> undeclaredAtFinal; // results served to the final call that the model never declared
-    std::optional<std::size_t> finalOrdinal;    // the call whose output is the answer (the run's last call)
+    std::optional<std::size_t> finalOrdinal;    // the call whose output is the answer (the last ended turn's last call)
+    bool finalHistoryOnRecord = false;          // that call's conversation is on record (resultMessage can be absent)
+    // Every conflict the final fold holds ("kind/id · predicate"), in fold order: disagreements no later standing
+    // resolved by the time the answer was given.
+    std::vector<std::string> conflictsAtFinal;
     // One paragraph that says, explicitly, what the answer rests on: fact values, or none; contingent values;
     // undeclared results. Plain text (WTF-8), for the report and the CLI.
     std::vector<std::string> statements;

@@ -2,6 +2,7 @@
 
 #include "backtrack.h"
 
+#include "core/audit/runaudit.h"
 #include "core/report/html/reportformat.h"
 #include "core/report/html/reportstyle.h"
 #include "core/report/sections/reportsections.h"
@@ -14,6 +15,7 @@ std::string renderHtmlReport(const recording::Run &run, const HtmlReportOptions 
 {
     const std::vector<recording::CallSummary> calls = recording::summarizeCalls(run);
     const Backtrack backtrack = backtrackAnswer(run);
+    const std::vector<audit::Problem> problems = audit::auditRun(run, calls, backtrack);
 
     const NoteIndex notes = indexNotes(options.sidecar, run);
 
@@ -50,8 +52,9 @@ std::string renderHtmlReport(const recording::Run &run, const HtmlReportOptions 
     if (!run.events.empty() && run.events.front().wallClockMs)
         h.raw(" \u00B7 recorded ").raw(utcTime(*run.events.front().wallClockMs, true));
     h.raw("</p></td></tr></table>\n");
-    h.raw("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"3\" class=\"toc\">"
-          "<tr><td width=\"50%\"><a href=\"#summary\">1 \u00A0Summary</a></td><td><a href=\"#calls\">5 "
+    h.raw("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"3\" class=\"toc\">");
+    h.raw("<tr><td colspan=\"2\"><a href=\"#problems\">Problems</a> (").num(problems.size()).raw(")</td></tr>");
+    h.raw("<tr><td width=\"50%\"><a href=\"#summary\">1 \u00A0Summary</a></td><td><a href=\"#calls\">5 "
           "\u00A0Calls</a></td></tr>"
           "<tr><td><a href=\"#answer\">2 \u00A0Final answer and backtrack</a></td><td><a href=\"#gaps\">6 "
           "\u00A0Gaps</a></td></tr>"
@@ -60,6 +63,7 @@ std::string renderHtmlReport(const recording::Run &run, const HtmlReportOptions 
           "<tr><td><a href=\"#conversation\">4 \u00A0Conversation</a></td><td><a href=\"#appendix\">8 \u00A0How to "
           "read this report</a></td></tr></table>\n");
 
+    renderProblems(h, problems);
     renderSummary(h, run, calls, backtrack, notes);
     renderBacktrack(h, backtrack, options);
     renderTimeline(h, run, calls, notes);

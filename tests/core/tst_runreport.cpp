@@ -1,6 +1,7 @@
 // The run story (spec/runs.md) in the report and in inspect, on the real 9.62 recordings: turns, outcome, limits,
 // each call's response and tool runs, the transcript, and that every recorded text in them stays escaped.
 
+#include "core/audit/runaudit.h"
 #include "core/findings/piecediff.h"
 #include "core/generate/recordinggenerator.h"
 #include "core/json/writer.h"
@@ -68,6 +69,7 @@ private slots:
     void searchNumbersCallsAcrossTurns();
     void pieceDiffIsTheCoreOne();
     void answerCallIsTheLastEndedTurns();
+    void problemsComeFirstAndLinkTheirCalls();
 };
 
 void TestRunReport::crashedRun()
@@ -286,6 +288,46 @@ void TestRunReport::answerCallIsTheLastEndedTurns()
     QVERIFY(cut.run->finalAnswer && cut.run->finalAnswer->rfind("An average of the two months", 0) == 0);
     const std::string html = report::renderHtmlReport(*cut.run);
     QVERIFY(html.find("The answer is the output of <a href=\"#call-5\">call 5</a>") != std::string::npos);
+}
+
+void TestRunReport::problemsComeFirstAndLinkTheirCalls()
+{
+    // dev-4: the run failed (no call) and call 3 has no response. The section is the audit's list, before the
+    // summary, each problem linking to its call's anchor.
+    const auto crash = load("dev-4-crash.json");
+    const std::string html = report::renderHtmlReport(*crash);
+    const std::string problems = section(html, "problems", "summary");
+    QVERIFY(!problems.empty());
+    QVERIFY(html.find("id=\"problems\"") < html.find("id=\"summary\""));
+    QVERIFY(html.find("<a href=\"#problems\">Problems</a> (2)") != std::string::npos);
+    QVERIFY(problems.find("2 errors, 0 warnings, 0 info") != std::string::npos);
+    const auto audited = audit::auditRun(*crash, recording::summarizeCalls(*crash));
+    QCOMPARE(count(problems, "<tr><td><span class=\"chip "), audited.size());
+    QVERIFY(problems.find("<code>run-failed</code></td><td>the run</td>") != std::string::npos);
+    QVERIFY(problems.find("<code>no-response</code></td><td><a href=\"#call-3\">call 3</a>") != std::string::npos);
+    QVERIFY(html.find("id=\"call-3\"") != std::string::npos); // the link has a target
+    QVERIFY(problems.find("529 overloaded_error") != std::string::npos);
+    // Every rule is explained in the appendix.
+    const std::string appendix = section(html, "appendix", "no-such-anchor");
+    for (int r = 0; r < audit::kAuditRuleCount; ++r)
+        QVERIFY(appendix.find(std::string("<code>") + audit::auditRuleId(audit::AuditRule(r)) + "</code>") !=
+                std::string::npos);
+
+    // A clean run says so; a hostile message is escaped like every recorded text.
+    const std::string clean = report::renderHtmlReport(*load("dev-2-conversation.json"));
+    QVERIFY(section(clean, "problems", "summary").find("<p>None: no rule of the audit fires") != std::string::npos);
+    QVERIFY(clean.find("<a href=\"#problems\">Problems</a> (0)") != std::string::npos);
+    QFile f(QStringLiteral(TRACEFOLD_TEST_DATA "/samples/real-9.62/dev-4-crash.json"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    std::string text = f.readAll().toStdString();
+    const std::string error = "The AI call failed: 529 overloaded_error";
+    QVERIFY(text.find(error) != std::string::npos);
+    text.replace(text.find(error), error.size(), "<script>alert(1)</script> & <b>bold</b>");
+    const recording::LoadResult hostile = recording::loadRecordingFromBytes(std::move(text), "hostile.json");
+    QVERIFY2(hostile.run, hostile.error.c_str());
+    const std::string escaped = section(report::renderHtmlReport(*hostile.run), "problems", "summary");
+    QVERIFY(escaped.find("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;") != std::string::npos);
+    QVERIFY(escaped.find("<script>") == std::string::npos);
 }
 
 QTEST_GUILESS_MAIN(TestRunReport)

@@ -656,8 +656,8 @@ void TestMainWindow::standardShortcuts()
     QCOMPARE(shortcut("nextLedgerChangeAction"), QKeySequence(Qt::Key_L));
     QCOMPARE(shortcut("nextDamagedAction"), QKeySequence(Qt::Key_D));
     // Every pane is a dock whose state is saved.
-    for (const char *name :
-         {"callsDock", "stripDock", "findingsDock", "ledgerDock", "wireDock", "sincePreviousDock", "receiptDock"}) {
+    for (const char *name : {"callsDock", "stripDock", "findingsDock", "ledgerDock", "wireDock", "sincePreviousDock",
+                             "receiptDock", "problemsDock"}) {
         auto *dock = w.findChild<QDockWidget *>(QString::fromLatin1(name));
         QVERIFY2(dock, name);
     }

@@ -1,6 +1,7 @@
 #include "ui/models/calllistmodel.h"
 
 #include "ui/models/callstatus.h"
+#include "ui/models/problemsmodel.h"
 #include "ui/services/qtstrings.h"
 
 namespace tf::ui {
@@ -129,9 +130,14 @@ QVariant CallListModel::data(const QModelIndex &index, int role) const
         return m_marks.bookmarked.contains(int(row));
     case NotesRole:
         return m_marks.notes.value(int(row));
+    case ProblemRole:
+        return m_run->problemAt(row) ? QVariant(int(*m_run->problemAt(row))) : QVariant();
     case GlyphRole:
         switch (index.column()) {
         case CallColumn:
+            // What went wrong outranks what the reviewer marked; both are in the tooltip.
+            if (m_run->problemAt(row))
+                return int(severityGlyph(*m_run->problemAt(row)));
             if (m_marks.bookmarked.contains(int(row)))
                 return int(Glyph::Bookmark);
             return m_marks.notes.contains(int(row)) ? QVariant(int(Glyph::Note)) : QVariant();
@@ -253,6 +259,9 @@ QVariant CallListModel::data(const QModelIndex &index, int role) const
                 tip += QLatin1Char('\n') + tr("Another call of this run has the same epoch.");
             if (record.epochByPosition)
                 tip += QLatin1Char('\n') + tr("The epoch is not on record; it is the call's position.");
+            for (const audit::Problem &p : m_run->problems)
+                if (p.call == row)
+                    tip += QLatin1Char('\n') + problemLine(p);
             if (m_marks.bookmarked.contains(int(row)))
                 tip += QLatin1Char('\n') + tr("Bookmarked");
             if (const int n = m_marks.notes.value(int(row)))

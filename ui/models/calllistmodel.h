@@ -47,6 +47,7 @@ public:
         NoResponseRole,                 // bool: no llm_end on record
         BookmarkedRole,                 // bool: the reviewer bookmarked the call
         NotesRole,                      // int: the reviewer's notes on the call
+        ProblemRole,                    // int (audit::Severity): the most severe problem at this call, or invalid
     };
     Q_ENUM(Column)
 

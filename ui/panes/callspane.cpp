@@ -43,8 +43,8 @@ CallsPane::CallsPane(QWidget *parent)
     header->setSectionResizeMode(CallListModel::ModelColumn, QHeaderView::Stretch);
     header->setContextMenuPolicy(Qt::CustomContextMenu);
     const int digit = m_view->fontMetrics().horizontalAdvance(QLatin1Char('0'));
-    // Room for a bookmark or note glyph beside the number.
-    m_view->setColumnWidth(CallListModel::CallColumn, digit * 4 + 30);
+    // Room for the glyph left of the number: a problem's severity, else a bookmark or a note.
+    m_view->setColumnWidth(CallListModel::CallColumn, digit * 4 + 14 + m_view->fontMetrics().height() + 4);
     m_view->setColumnWidth(CallListModel::TurnColumn, digit * 3 + 14);
     m_view->setColumnWidth(CallListModel::EpochColumn, digit * 3 + 18);
     m_view->setColumnWidth(CallListModel::ResponseColumn, digit * 8 + 30);

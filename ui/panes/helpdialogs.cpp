@@ -141,6 +141,12 @@ QDialog *createLegendDialog(QWidget *parent)
          QT_TR_NOOP("A tool the response asked for threw; the model was sent the error text.")},
         {Glyph::NeverReturned, QT_TR_NOOP("No response / never returned"),
          QT_TR_NOOP("The call has no response on record, or a tool it asked for never returned.")},
+        {Glyph::ProblemError, QT_TR_NOOP("Problem: error"),
+         QT_TR_NOOP("The audit found an error at this call (Problems dock): the run failed, no response, damage.")},
+        {Glyph::ProblemWarning, QT_TR_NOOP("Problem: warning"),
+         QT_TR_NOOP("The audit found a warning: a tool error, a limit hit, a cache rewrite streak, a conflict.")},
+        {Glyph::ProblemInfo, QT_TR_NOOP("Problem: note"),
+         QT_TR_NOOP("The audit noted something worth a look: a pause, a gap past the cache TTL.")},
         {Glyph::Bookmark, QT_TR_NOOP("Bookmark"), QT_TR_NOOP("You bookmarked the call (Ctrl+B).")},
         {Glyph::Note, QT_TR_NOOP("Note"), QT_TR_NOOP("You wrote a note on the call or a ledger row.")},
     };

@@ -6,6 +6,7 @@
 #include "ui/panes/findingspane.h"
 #include "ui/panes/helpdialogs.h"
 #include "ui/panes/ledgerpane.h"
+#include "ui/panes/problemspane.h"
 #include "ui/panes/receiptpane.h"
 #include "ui/panes/responsepane.h"
 #include "ui/panes/sincepreviouspane.h"
@@ -47,7 +48,8 @@ namespace tf::ui {
 
 namespace {
 
-constexpr int kStateVersion = 1;
+// 2: the Problems dock; a layout saved before it is dropped for the default one.
+constexpr int kStateVersion = 2;
 constexpr int kMaxRecentFiles = 10;
 const QLatin1String kGeometryKey("window/geometry");
 const QLatin1String kStateKey("window/state");
@@ -148,6 +150,7 @@ void MainWindow::createPanes()
     m_since = new SincePreviousPane(this);
     m_receipt = new ReceiptPane(this);
     m_response = new ResponsePane(this);
+    m_problems = new ProblemsPane(this);
 
     m_stripDock = addPane(m_strip, tr("Strip Chart"), QStringLiteral("stripDock"));
     m_callsDock = addPane(m_calls, tr("Calls"), QStringLiteral("callsDock"));
@@ -157,10 +160,12 @@ void MainWindow::createPanes()
     m_sinceDock = addPane(m_since, tr("Since Previous Call"), QStringLiteral("sincePreviousDock"));
     m_receiptDock = addPane(m_receipt, tr("Receipt"), QStringLiteral("receiptDock"));
     m_responseDock = addPane(m_response, tr("Response"), QStringLiteral("responseDock"));
+    m_problemsDock = addPane(m_problems, tr("Problems"), QStringLiteral("problemsDock"));
 
     connect(m_calls, &CallsPane::currentCallChanged, this, &MainWindow::onCallSelected);
     connect(m_strip, &StripChart::callActivated, m_calls, &CallsPane::setCurrentCall);
     connect(m_findings, &FindingsPane::ledgerRowsQuoted, m_ledger, &LedgerPane::selectRows);
+    connect(m_problems, &ProblemsPane::problemActivated, this, &MainWindow::openProblem);
 
     m_statusCall = new QLabel(this);
     m_statusCall->setObjectName(QStringLiteral("statusCall"));
@@ -197,6 +202,8 @@ void MainWindow::arrangeDocks()
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
     setCorner(Qt::TopRightCorner, Qt::TopDockWidgetArea);
     addDockWidget(Qt::LeftDockWidgetArea, m_callsDock);
+    // As an IDE lists diagnostics: across the bottom, beside the calls, wide enough for the messages.
+    addDockWidget(Qt::BottomDockWidgetArea, m_problemsDock);
     addDockWidget(Qt::TopDockWidgetArea, m_stripDock);
     addDockWidget(Qt::RightDockWidgetArea, m_findingsDock);
     splitDockWidget(m_findingsDock, m_wireDock, Qt::Horizontal);
@@ -216,8 +223,10 @@ void MainWindow::sizeDocks()
     const int w = width(), h = height();
     resizeDocks({m_stripDock}, {qMax(110, h * 14 / 100)}, Qt::Vertical);
     resizeDocks({m_callsDock, m_findingsDock, m_wireDock}, {w * 26 / 100, w * 30 / 100, w * 44 / 100}, Qt::Horizontal);
-    resizeDocks({m_findingsDock, m_sinceDock}, {h * 42 / 100, h * 36 / 100}, Qt::Vertical);
-    resizeDocks({m_wireDock, m_ledgerDock}, {h * 42 / 100, h * 36 / 100}, Qt::Vertical);
+    // The Problems dock across the bottom takes its share from the panes above it.
+    resizeDocks({m_findingsDock, m_sinceDock}, {h * 34 / 100, h * 26 / 100}, Qt::Vertical);
+    resizeDocks({m_wireDock, m_ledgerDock}, {h * 34 / 100, h * 26 / 100}, Qt::Vertical);
+    resizeDocks({m_problemsDock}, {h * 20 / 100}, Qt::Vertical);
 }
 
 void MainWindow::showEvent(QShowEvent *event)
@@ -484,6 +493,7 @@ void MainWindow::onLoaded(const RunHandle &run)
     m_strip->setRun(run);
     m_service->setRun(run);
     m_calls->setRun(run);
+    m_problems->setRun(run);
     // On a run that is not armed the Findings pane has nothing to show; what the model answered comes first.
     (run->run->constants.armed ? m_findingsDock : m_responseDock)->raise();
     if (!run->bundled)
@@ -507,6 +517,7 @@ void MainWindow::onCallSelected(int ordinal)
     m_history.visit(ordinal);
     m_backAction->setEnabled(m_history.canGoBack());
     m_forwardAction->setEnabled(m_history.canGoForward());
+    m_problems->setCurrentCall(ordinal);
     const recording::CallSummary &c = m_run->calls[std::size_t(ordinal)];
     m_statusCall->setText(tr("Call %1 of %2 · turn %3 of %4 · iteration %5 · %6")
                               .arg(ordinal + 1)
@@ -541,6 +552,32 @@ void MainWindow::setReviewMarks(const ReviewMarks &marks)
 {
     m_calls->model()->setReviewMarks(marks);
     m_strip->setReviewMarks(marks);
+}
+
+void MainWindow::openProblem(int ordinal, ProblemPane pane)
+{
+    if (ordinal >= 0)
+        showCall(ordinal);
+    QDockWidget *dock = m_responseDock;
+    switch (pane) {
+    case ProblemPane::Response:
+        dock = m_responseDock;
+        break;
+    case ProblemPane::Receipt:
+        dock = m_receiptDock;
+        break;
+    case ProblemPane::SincePrevious:
+        dock = m_sinceDock;
+        break;
+    case ProblemPane::Wire:
+        dock = m_wireDock;
+        break;
+    case ProblemPane::Findings:
+        dock = m_findingsDock;
+        break;
+    }
+    dock->show();
+    dock->raise();
 }
 
 void MainWindow::showCall(int ordinal)

@@ -3,6 +3,7 @@
 #include "ui/models/callnavigation.h"
 #include "ui/models/navigationhistory.h"
 #include "ui/models/reviewmarks.h"
+#include "ui/models/problemsmodel.h"
 #include "ui/services/callbundle.h"
 #include "ui/services/loadedrun.h"
 
@@ -21,6 +22,7 @@ class CallViewService;
 class CallsPane;
 class FindingsPane;
 class LedgerPane;
+class ProblemsPane;
 class ReceiptPane;
 class ResponsePane;
 class RunLoader;
@@ -31,8 +33,8 @@ class WelcomePage;
 class WirePane;
 
 // The Tracefold main window: the summary bar on top, the strip chart across all calls, and one dock per pane
-// (calls, findings, response, ledger, wire, since previous call, receipt). Loading runs in the background with a
-// progress dialog; an error is shown with its reason and whatever was open stays open.
+// (calls, problems, findings, response, ledger, wire, since previous call, receipt). Loading runs in the background
+// with a progress dialog; an error is shown with its reason and whatever was open stays open.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -111,6 +113,7 @@ private:
     void onCallSelected(int ordinal);
     void onBundleReady(const BundleHandle &bundle);
     void applyBundle(const BundleHandle &bundle);
+    void openProblem(int ordinal, ProblemPane pane);
     void addRecentFile(const QString &path);
     void updateRecentMenu();
     void updateActions();
@@ -140,6 +143,7 @@ private:
     SincePreviousPane *m_since = nullptr;
     ReceiptPane *m_receipt = nullptr;
     ResponsePane *m_response = nullptr;
+    ProblemsPane *m_problems = nullptr;
     QList<QDockWidget *> m_docks;
     QDockWidget *m_stripDock = nullptr;
     QDockWidget *m_callsDock = nullptr;
@@ -149,6 +153,7 @@ private:
     QDockWidget *m_sinceDock = nullptr;
     QDockWidget *m_receiptDock = nullptr;
     QDockWidget *m_responseDock = nullptr;
+    QDockWidget *m_problemsDock = nullptr;
 
     QMenu *m_recentMenu = nullptr;
     QMenu *m_viewMenu = nullptr;

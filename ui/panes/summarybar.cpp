@@ -1,6 +1,7 @@
 #include "ui/panes/summarybar.h"
 
 #include "ui/models/callstatus.h"
+#include "ui/models/problemsmodel.h"
 #include "ui/services/qtstrings.h"
 #include "ui/widgets/chipstrip.h"
 #include "ui/widgets/elidedlabel.h"
@@ -13,6 +14,16 @@
 namespace tf::ui {
 
 using theme::Tone;
+
+namespace {
+
+// Short verdicts (the outcome, the problem counts) keep their words when the bar is tight; long identifiers elide.
+void keepWhole(ElidedLabel *label)
+{
+    label->setMinimumWidth(label->sizeHint().width());
+}
+
+} // namespace
 
 SummaryBar::SummaryBar(QWidget *parent)
     : QWidget(parent)
@@ -27,6 +38,8 @@ SummaryBar::SummaryBar(QWidget *parent)
     m_outcome = addField(QStringLiteral("summaryOutcome"), tr("Outcome"), 0, 260);
     // Coloured by the outcome: the role is pinned, since an unset one follows the tool bar's background role.
     m_outcome->setForegroundRole(QPalette::WindowText);
+    m_problems = addField(QStringLiteral("summaryProblems"), tr("Problems"), 0, 260);
+    m_problems->setForegroundRole(QPalette::WindowText);
     m_calls = addField(QStringLiteral("summaryCalls"), tr("Calls"), 0);
     m_tokens = addField(QStringLiteral("summaryTokens"), tr("Tokens"), 0);
     m_cache = addField(QStringLiteral("summaryCache"), tr("Cache"), 0);
@@ -79,6 +92,7 @@ void SummaryBar::setOutcome(const recording::Run &run)
             text += tr(" · limit hit");
     }
     m_outcome->setText(text);
+    keepWhole(m_outcome);
     QPalette p = m_outcome->palette();
     p.setColor(QPalette::WindowText,
                tone == Tone::Good ? palette().color(QPalette::WindowText) : theme::strong(tone, p));
@@ -91,6 +105,29 @@ void SummaryBar::setOutcome(const recording::Run &run)
                                        .arg(toQString(l.kind), l.call ? tr(" at call %1").arg(*l.call + 1) : QString(),
                                             toQString(l.message));
     m_outcome->setToolTip(toolTipText(tip));
+}
+
+void SummaryBar::setProblems(const LoadedRun &run)
+{
+    const audit::ProblemCounts n = audit::countProblems(run.problems);
+    m_problems->setText(problemCountsText(n));
+    keepWhole(m_problems);
+    const Tone tone = n.errors ? Tone::Bad : n.warnings ? Tone::Warn : Tone::Good;
+    QPalette p = m_problems->palette();
+    p.setColor(QPalette::WindowText,
+               tone == Tone::Good ? palette().color(QPalette::WindowText) : theme::strong(tone, p));
+    m_problems->setPalette(p);
+    // Counted by rule, in the audit's rule order.
+    std::vector<std::size_t> byRule(audit::kAuditRuleCount, 0);
+    for (const audit::Problem &problem : run.problems)
+        ++byRule[std::size_t(problem.rule)];
+    QString tip = tr("What the audit found in the record (View > Problems lists each with its call).");
+    for (int r = 0; r < audit::kAuditRuleCount; ++r)
+        if (byRule[std::size_t(r)])
+            tip += QLatin1Char('\n') + QStringLiteral("%1 \u00D7 %2")
+                                           .arg(byRule[std::size_t(r)])
+                                           .arg(QString::fromLatin1(audit::auditRuleId(audit::AuditRule(r))));
+    m_problems->setToolTip(toolTipText(tip));
 }
 
 ElidedLabel *SummaryBar::addField(const QString &objectName, const QString &caption, int stretch, int maxWidth)
@@ -123,7 +160,7 @@ QString SummaryBar::fieldText(const QString &objectName) const
 void SummaryBar::setRun(const RunHandle &handle)
 {
     if (!handle) {
-        for (ElidedLabel *l : {m_file, m_runId, m_model, m_outcome, m_calls, m_tokens, m_cache, m_answer})
+        for (ElidedLabel *l : {m_file, m_runId, m_model, m_outcome, m_problems, m_calls, m_tokens, m_cache, m_answer})
             l->setText(QString());
         m_gaps->setChips({}, {});
         return;
@@ -141,6 +178,7 @@ void SummaryBar::setRun(const RunHandle &handle)
     m_calls->setText(run.turns.size() > 1 ? tr("%1 in %2 turns").arg(handle->calls.size()).arg(run.turns.size())
                                           : QString::number(handle->calls.size()));
     setOutcome(run);
+    setProblems(*handle);
     const auto count = [&](const std::optional<double> &v) { return v ? formatCount(*v) : QStringLiteral("—"); };
     const report::TokenTotals &tokens = handle->tokens;
     m_tokens->setText(tr("in %1 · out %2").arg(count(tokens.input), count(tokens.output)) +

@@ -26,6 +26,7 @@ public:
 
 private:
     void setOutcome(const recording::Run &run);
+    void setProblems(const LoadedRun &run);
     ElidedLabel *addField(const QString &objectName, const QString &caption, int stretch, int maxWidth = 0);
 
     ElidedLabel *m_file = nullptr;
@@ -36,6 +37,7 @@ private:
     ElidedLabel *m_cache = nullptr;
     ElidedLabel *m_answer = nullptr;
     ElidedLabel *m_outcome = nullptr;
+    ElidedLabel *m_problems = nullptr;
     ChipStrip *m_gaps = nullptr;
 };
 

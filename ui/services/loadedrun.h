@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/audit/problem.h"
 #include "core/recording/callview.h"
 #include "core/recording/run.h"
 #include "core/report/hitrate.h"
@@ -26,6 +27,15 @@ struct LoadedRun
     bool bundled = false;
 
     report::TokenTotals tokens; // summed over the calls that reported them
+
+    // The audit (core/audit/runaudit.h), computed with the summaries off the GUI thread: the problems in the core's
+    // order, and the most severe one at each call (the Calls list's mark).
+    std::vector<audit::Problem> problems;
+    std::vector<std::optional<audit::Severity>> problemAtCall;
+    std::optional<audit::Severity> problemAt(std::size_t call) const
+    {
+        return call < problemAtCall.size() ? problemAtCall[call] : std::nullopt;
+    }
 };
 
 using RunHandle = std::shared_ptr<const LoadedRun>;

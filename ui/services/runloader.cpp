@@ -3,6 +3,7 @@
 #include "ui/services/bundledsample.h"
 #include "ui/services/qtstrings.h"
 
+#include "core/audit/runaudit.h"
 #include "core/recording/recordingloader.h"
 
 #include <QCoreApplication>
@@ -111,6 +112,9 @@ RunLoader::Outcome RunLoader::loadNow(const QString &path, const std::atomic<boo
     run->hitRate = report::hitRate(run->calls);
     run->gaps = recording::distinctGaps(run->run->gaps, run->calls);
     run->tokens = report::tokenTotals(run->calls);
+    // The audit reads the summaries and the answer's backtrack: here, once, never per paint.
+    run->problems = audit::auditRun(*run->run, run->calls);
+    run->problemAtCall = audit::worstSeverityByCall(run->problems, run->calls.size());
     out.run = std::move(run);
     return out;
 }

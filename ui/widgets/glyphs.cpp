@@ -54,6 +54,25 @@ void drawCross(QPainter *p, const QRectF &r, const QColor &color, qreal width)
                 QPointF(r.left() + r.width() * a, r.top() + r.height() * b));
 }
 
+// A filled triangle with "!" (a damaged part, a warning), in the square `r`.
+void drawAlertTriangle(QPainter *p, const QRectF &r, const QColor &fill, const QColor &onFill, qreal stroke)
+{
+    const qreal side = r.width();
+    QPainterPath tri;
+    tri.moveTo(r.left() + side * 0.5, r.top() + side * 0.06);
+    tri.lineTo(r.right() - side * 0.03, r.bottom() - side * 0.08);
+    tri.lineTo(r.left() + side * 0.03, r.bottom() - side * 0.08);
+    tri.closeSubpath();
+    p->setPen(QPen(fill, side * 0.06, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+    p->setBrush(fill);
+    p->drawPath(tri);
+    p->setPen(QPen(onFill, stroke * 0.95, Qt::SolidLine, Qt::RoundCap));
+    p->drawLine(QPointF(r.center().x(), r.top() + side * 0.36), QPointF(r.center().x(), r.top() + side * 0.6));
+    p->setPen(Qt::NoPen);
+    p->setBrush(onFill);
+    p->drawEllipse(QPointF(r.center().x(), r.top() + side * 0.76), stroke * 0.55, stroke * 0.55);
+}
+
 void drawCentredText(QPainter *p, const QRectF &r, const QString &text, const QColor &color, qreal scale)
 {
     QFont f = p->font();
@@ -181,22 +200,9 @@ void paintGlyph(QPainter *p, const QRectF &rect, Glyph glyph, const QPalette &pa
                     QPointF(r.left() + side * 0.66, r.top() + side * 0.6));
         break;
     }
-    case Glyph::Damaged: {
-        QPainterPath tri;
-        tri.moveTo(r.left() + side * 0.5, r.top() + side * 0.06);
-        tri.lineTo(r.right() - side * 0.03, r.bottom() - side * 0.08);
-        tri.lineTo(r.left() + side * 0.03, r.bottom() - side * 0.08);
-        tri.closeSubpath();
-        p->setPen(QPen(theme::strong(Tone::Bad, palette), side * 0.06, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
-        p->setBrush(theme::strong(Tone::Bad, palette));
-        p->drawPath(tri);
-        p->setPen(QPen(onFill, stroke * 0.95, Qt::SolidLine, Qt::RoundCap));
-        p->drawLine(QPointF(r.center().x(), r.top() + side * 0.36), QPointF(r.center().x(), r.top() + side * 0.6));
-        p->setPen(Qt::NoPen);
-        p->setBrush(onFill);
-        p->drawEllipse(QPointF(r.center().x(), r.top() + side * 0.76), stroke * 0.55, stroke * 0.55);
+    case Glyph::Damaged:
+        drawAlertTriangle(p, r, theme::strong(Tone::Bad, palette), onFill, stroke);
         break;
-    }
     case Glyph::NotOnRecord: {
         QPen pen(theme::strong(Tone::Neutral, palette), qMax<qreal>(1.0, side * 0.08));
         pen.setDashPattern({2.0, 1.6});
@@ -318,6 +324,25 @@ void paintGlyph(QPainter *p, const QRectF &rect, Glyph glyph, const QPalette &pa
                         QPointF(page.right() - side * 0.1, page.top() + page.height() * y));
         break;
     }
+    case Glyph::ProblemError:
+    case Glyph::ProblemInfo: {
+        const bool error = glyph == Glyph::ProblemError;
+        p->setPen(Qt::NoPen);
+        p->setBrush(theme::strong(error ? Tone::Bad : Tone::Info, palette));
+        p->drawEllipse(inner);
+        // "!" for an error, "i" for info: a bar and a dot, the dot above for "i".
+        const qreal x = r.center().x(), dot = stroke * 0.6;
+        const qreal barTop = r.top() + side * (error ? 0.26 : 0.44), barBottom = r.top() + side * (error ? 0.56 : 0.74);
+        p->setPen(QPen(onFill, stroke, Qt::SolidLine, Qt::RoundCap));
+        p->drawLine(QPointF(x, barTop), QPointF(x, barBottom));
+        p->setPen(Qt::NoPen);
+        p->setBrush(onFill);
+        p->drawEllipse(QPointF(x, r.top() + side * (error ? 0.73 : 0.28)), dot, dot);
+        break;
+    }
+    case Glyph::ProblemWarning:
+        drawAlertTriangle(p, r, theme::strong(Tone::Warn, palette), onFill, stroke);
+        break;
     case Glyph::Miss: {
         QPainterPath tri;
         tri.moveTo(r.left() + side * 0.1, r.top() + side * 0.2);

@@ -13,6 +13,7 @@ class QPainter;
 //           not on record = dashed empty shield
 //   marks:  ledger changed = diamond; collapsed = ticket; undeclared = dashed square; miss = down triangle
 //   runs:   tool error = filled octagon "!"; never returned / no response = dashed ring with an ellipsis
+//   problems: error = filled circle "!"; warning = filled triangle "!"; info = filled circle "i"
 namespace tf::ui {
 
 enum class Glyph
@@ -30,9 +31,12 @@ enum class Glyph
     Undeclared,
     ToolError,
     NeverReturned,
-    Bookmark, // a five-pointed star: the reviewer bookmarked the call
-    Note,     // a folded page: the reviewer wrote a note on the call
-    Miss,     // the last: glyphIcon() keeps one icon per glyph up to it
+    Bookmark,       // a five-pointed star: the reviewer bookmarked the call
+    Note,           // a folded page: the reviewer wrote a note on the call
+    ProblemError,   // filled circle "!"
+    ProblemWarning, // filled triangle "!"
+    ProblemInfo,    // filled circle "i"
+    Miss,           // the last: glyphIcon() keeps one icon per glyph up to it
 };
 
 void paintGlyph(QPainter *painter, const QRectF &rect, Glyph glyph, const QPalette &palette);

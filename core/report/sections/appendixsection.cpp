@@ -3,6 +3,7 @@
 #include "core/report/html/reportchips.h"
 #include "core/report/html/reportformat.h"
 
+#include "core/audit/auditrule.h"
 #include "core/findings/findingspiece.h"
 
 namespace tf::report::html {
@@ -40,5 +41,17 @@ void renderAppendix(HtmlWriter &h)
     h.raw("<h4>Collapse tickets</h4><p class=\"small\">A tool result the model judged noise or ruled out is sent as a "
           "short ticket, <code>{\"collapsed\":true,\"standing\":\u2026,\"toolCallId\":\u2026}</code>, instead of its "
           "content. The history keeps the content; only the wire copy changes.</p>");
+    h.raw("<h4>Problem rules</h4><table width=\"100%\" class=\"kv\" cellspacing=\"0\" cellpadding=\"4\">");
+    for (int r = 0; r < audit::kAuditRuleCount; ++r) {
+        const auto rule = audit::AuditRule(r);
+        h.raw("<tr><th><code>")
+            .raw(audit::auditRuleId(rule))
+            .raw("</code> <span class=\"small muted\">")
+            .raw(audit::severityId(audit::auditRuleSeverity(rule)))
+            .raw("</span></th><td>")
+            .text(audit::auditRuleCondition(rule))
+            .raw("</td></tr>");
+    }
+    h.raw("</table>");
 }
 } // namespace tf::report::html

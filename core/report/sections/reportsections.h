@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/audit/problem.h"
 #include "core/report/backtrack.h"
 #include "core/report/html/htmlwriter.h"
 #include "core/report/html/noteindex.h"
@@ -13,6 +14,8 @@
 // writes through the one HtmlWriter and reads the core's views; none computes a fact the GUI or inspect lacks.
 namespace tf::report::html {
 
+// First, before the numbered sections: the audit's problems, each linking to its call.
+void renderProblems(HtmlWriter &h, const std::vector<audit::Problem> &problems);
 // 1. The verdict, the run's outcome and limits, the key figures and the run's facts.
 void renderSummary(HtmlWriter &h, const recording::Run &run, const std::vector<recording::CallSummary> &calls,
                    const Backtrack &backtrack, const NoteIndex &notes);

@@ -17,6 +17,8 @@
 #include <QFile>
 #include <QTest>
 
+#include <algorithm>
+
 #include <optional>
 #include <string>
 
@@ -118,6 +120,7 @@ private slots:
     void callAdded_data();
     void callAdded();
     void answers();
+    void ledgerAndPiece();
 };
 
 void TestRunDiff::firstDifference_data()
@@ -406,6 +409,50 @@ void TestRunDiff::answers()
     QCOMPARE(edits, QStringList({QStringLiteral("-400"), QStringLiteral("+450")}));
     QVERIFY(!diff.same());
     QCOMPARE(compare::wordDiff("a b", "a b").size(), std::size_t(2));
+}
+
+// A generated run and its copy with one character of a ledger row changed (the generator's piece damage, aimed at
+// call 20): the first divergence is the findings piece of that call, and the pair shows the row on each side and the
+// piece's one changed line.
+void TestRunDiff::ledgerAndPiece()
+{
+    generate::GeneratorOptions options;
+    options.calls = 40;
+    options.seed = 5;
+    const auto a = load(generate::generateRecording(options), "a.json");
+    options.damage.kind = generate::Damage::Kind::PieceRow;
+    options.damage.call = 20;
+    const auto b = load(generate::generateRecording(options), "b.json");
+
+    const compare::RunDiff diff = compare::compareRuns(*a, *b);
+    QVERIFY(diff.firstDivergence && diff.firstDivergencePair);
+    const std::size_t call = *diff.firstDivergence->a;
+    QCOMPARE(diff.firstDivergence->b, std::optional<std::size_t>(call));
+    QCOMPARE(int(a->calls[call].epoch), 20);
+    const recording::CallView view = recording::buildCallView(*a, call);
+    std::optional<std::size_t> findingsPiece;
+    for (std::size_t k = 0; k < view.systemPieces.size(); ++k)
+        if (view.systemPieces[k].source == "findings")
+            findingsPiece = k;
+    QVERIFY(findingsPiece);
+    QCOMPARE(diff.firstDivergence->part, std::optional<std::string>(receipt::systemPiecePart(*findingsPiece)));
+    QVERIFY(diff.firstDivergence->utf16Offset);
+    QVERIFY(*diff.firstDivergence->utf16Offset < text::lengthU16(view.systemPieces[*findingsPiece].text));
+    for (std::size_t i = 0; i < call; ++i)
+        QVERIFY(diff.aligned[i].same);
+    QVERIFY(std::find(diff.aligned[call].parts.begin(), diff.aligned[call].parts.end(), "ledger") !=
+            diff.aligned[call].parts.end());
+
+    const compare::PairDiff &pair = *diff.firstDivergencePair;
+    QCOMPARE(pair.ledger.onlyInA.size(), std::size_t(1));
+    QCOMPARE(pair.ledger.onlyInB.size(), std::size_t(1));
+    QCOMPARE(pair.ledger.onlyInA.front().index, pair.ledger.onlyInB.front().index);
+    const text::DiffStats lines = text::diffStats(pair.pieceLines);
+    QCOMPARE(lines.removed, 1);
+    QCOMPARE(lines.added, 1);
+    QVERIFY(pair.toolResults.empty());
+    QVERIFY(!pair.responseTextOffset);
+    QVERIFY(pair.toolCallsSame);
 }
 
 QTEST_APPLESS_MAIN(TestRunDiff)

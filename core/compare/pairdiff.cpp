@@ -39,7 +39,9 @@ PairDiff comparePair(const recording::Run &runA, std::size_t a, const recording:
 
     ServedPartReader readerA(ServedPartReader::Keep::Bytes), readerB(ServedPartReader::Keep::Bytes);
     const std::vector<ServedPart> partsA = readerA.read(viewA), partsB = readerB.read(viewB);
-    d.served = diffServedContext(partsA, partsB);
+    ServedContextDiff served = diffServedContext(partsA, partsB);
+    d.served = std::move(served.differing);
+    d.notCompared = std::move(served.notCompared);
     if (!d.served.empty()) {
         if (const std::string *bytes = bytesOf(partsA, d.served.front().name))
             d.firstPartA = *bytes;

@@ -28,8 +28,9 @@ struct ToolResultDifference
 // it ran, its ledger and findings piece, its cache verdict. Text is WTF-8 from the recordings, never escaped here.
 struct PairDiff
 {
-    std::size_t a = 0, b = 0; // 0-based call indices
-    std::vector<PartDifference> served;
+    std::size_t a = 0, b = 0;             // 0-based call indices
+    std::vector<PartDifference> served;   // the parts that differ
+    std::vector<std::string> notCompared; // on record in one call only
     // The bytes of the first differing part on each side (empty when that side lacks it), for a surface that shows
     // where the two went apart.
     std::string firstPartA, firstPartB;
@@ -47,7 +48,7 @@ struct PairDiff
     recording::CacheVerdict verdictA = recording::CacheVerdict::Unmeasured;
     recording::CacheVerdict verdictB = recording::CacheVerdict::Unmeasured;
 
-    bool servedSame() const { return served.empty(); }
+    bool servedSame() const { return served.empty() && notCompared.empty(); }
 };
 
 PairDiff comparePair(const recording::Run &runA, std::size_t a, const recording::Run &runB, std::size_t b);

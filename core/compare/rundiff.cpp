@@ -13,13 +13,15 @@ bool RunDiff::same() const
     return answersSame && std::all_of(aligned.begin(), aligned.end(), [](const AlignedCall &c) { return c.same; });
 }
 
-std::vector<std::string> differingParts(const CallFingerprint &a, const CallFingerprint &b, std::size_t *servedCount)
+AlignedCall differingParts(const CallFingerprint &a, const CallFingerprint &b)
 {
-    std::vector<std::string> parts;
-    for (PartDifference &d : diffServedContext(a.served, b.served))
+    AlignedCall call;
+    std::vector<std::string> &parts = call.parts;
+    ServedContextDiff served = diffServedContext(a.served, b.served);
+    for (PartDifference &d : served.differing)
         parts.push_back(std::move(d.name));
-    if (servedCount)
-        *servedCount = parts.size();
+    call.notCompared = std::move(served.notCompared);
+    call.servedParts = parts.size();
     if (a.responseText != b.responseText)
         parts.emplace_back("response.text");
     if (a.toolCalls != b.toolCalls)
@@ -31,7 +33,7 @@ std::vector<std::string> differingParts(const CallFingerprint &a, const CallFing
         parts.emplace_back("ledger");
     if (a.verdict != b.verdict)
         parts.emplace_back("cache.verdict");
-    return parts;
+    return call;
 }
 
 RunDiff compareRuns(const recording::Run &a, const recording::Run &b)
@@ -54,13 +56,14 @@ RunDiff compareRuns(const recording::Run &a, const recording::Run &b)
     diff.callsA = a.calls.size();
     diff.callsB = b.calls.size();
     for (const AlignedPair &pair : alignCalls(keysOf(printsA), keysOf(printsB))) {
-        AlignedCall call{pair.a, pair.b, false, {}};
-        std::size_t served = 0;
+        AlignedCall call;
         if (pair.a && pair.b) {
-            call.parts = differingParts(printsA[*pair.a], printsB[*pair.b], &served);
-            call.same = served == 0;
+            call = differingParts(printsA[*pair.a], printsB[*pair.b]);
+            call.same = call.servedParts == 0 && call.notCompared.empty();
         }
-        if (!call.same && !diff.firstDivergence) {
+        call.a = pair.a;
+        call.b = pair.b;
+        if ((!pair.a || !pair.b || call.servedParts > 0) && !diff.firstDivergence) {
             Divergence &first = diff.firstDivergence.emplace();
             first.a = pair.a;
             first.b = pair.b;

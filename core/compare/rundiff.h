@@ -18,15 +18,20 @@ namespace tf::compare {
 struct AlignedCall
 {
     std::optional<std::size_t> a, b; // 0-based call indices; nullopt: a call the other run made and this one did not
-    bool same = false;               // both calls are there and were served the same bytes
+    // Both calls are there and were served the same bytes, every part on record in both (or in neither).
+    bool same = false;
     // What differs, by name: the served parts (as the receipt names them, in its order), then "response.text",
     // "response.toolCalls", "toolResults[NAME]" (same tool and arguments, another result), "ledger" and
     // "cache.verdict". Empty for a gap.
     std::vector<std::string> parts;
+    std::size_t servedParts = 0; // how many of `parts` are served parts (they come first)
+    // Served parts on record in one call only: nothing proves them equal or different, so the pair is not `same`,
+    // and it is no divergence either.
+    std::vector<std::string> notCompared;
 };
 
 // Where the runs first went apart: the first aligned pair whose served context differs, or the first call one run
-// made and the other did not.
+// made and the other did not. A pair whose differences are only parts one recording lacks is not one.
 struct Divergence
 {
     std::optional<std::size_t> a, b;
@@ -53,7 +58,8 @@ struct RunDiff
 // lines the calls up by turn and signature, and rebuilds the first divergent pair in full.
 RunDiff compareRuns(const recording::Run &a, const recording::Run &b);
 
-// The names of what differs between two fingerprinted calls (AlignedCall::parts); the served parts first.
-std::vector<std::string> differingParts(const CallFingerprint &a, const CallFingerprint &b, std::size_t *servedCount);
+// What differs between two fingerprinted calls (AlignedCall::parts, servedParts and notCompared; a, b and same are
+// left to the caller).
+AlignedCall differingParts(const CallFingerprint &a, const CallFingerprint &b);
 
 } // namespace tf::compare

@@ -34,11 +34,8 @@ int groupOf(std::string_view name)
 
 } // namespace
 
-std::vector<PartDifference> diffServedContext(const std::vector<ServedPart> &a, const std::vector<ServedPart> &b)
+ServedContextDiff diffServedContext(const std::vector<ServedPart> &a, const std::vector<ServedPart> &b)
 {
-    std::unordered_map<std::string_view, std::size_t> inB;
-    for (std::size_t j = 0; j < b.size(); ++j)
-        inB.emplace(b[j].name, j);
     struct Ranked
     {
         int group;
@@ -46,17 +43,42 @@ std::vector<PartDifference> diffServedContext(const std::vector<ServedPart> &a, 
         PartDifference difference;
     };
     std::vector<Ranked> ranked;
+    ServedContextDiff out;
+    std::unordered_map<std::string_view, std::size_t> inB;
+    for (std::size_t j = 0; j < b.size(); ++j)
+        inB.emplace(b[j].name, j);
+    // A part the other call lacks by name: not compared when the other call's recording lacks it (its own name, or
+    // its whole group, not on record); otherwise sent in one call only.
+    const auto missingFrom = [](const std::vector<ServedPart> &other, std::string_view name) {
+        const int group = groupOf(name);
+        for (const ServedPart &p : other)
+            if (!p.onRecord && (p.name == name || (group == 0 && p.name == kNoSystemPart) ||
+                                (group == 1 && p.name == kNoMessagesPart) || (group == 3 && p.name == kNoSchemasPart)))
+                return false;
+        return true;
+    };
+    const auto oneSided = [&](const ServedPart &p, const std::vector<ServedPart> &other, bool inA, std::size_t place) {
+        if (!p.onRecord)
+            return; // a marker: it only covers the other call's parts
+        if (missingFrom(other, p.name))
+            ranked.push_back({groupOf(p.name), place, {p.name, inA, !inA, std::size_t(0)}});
+        else
+            out.notCompared.push_back(p.name);
+    };
     std::vector<bool> matched(b.size(), false);
     for (std::size_t i = 0; i < a.size(); ++i) {
         const ServedPart &pa = a[i];
         const auto it = inB.find(pa.name);
         if (it == inB.end()) {
-            ranked.push_back({groupOf(pa.name), i, {pa.name, true, false, std::size_t(0)}});
+            oneSided(pa, b, true, i);
             continue;
         }
         matched[it->second] = true;
         const ServedPart &pb = b[it->second];
-        if (pa.bytes && pb.bytes) {
+        if (!pa.onRecord || !pb.onRecord) {
+            if (pa.onRecord != pb.onRecord)
+                out.notCompared.push_back(pa.name);
+        } else if (pa.bytes && pb.bytes) {
             if (const auto offset = firstDifferenceU16(*pa.bytes, *pb.bytes))
                 ranked.push_back({groupOf(pa.name), i, {pa.name, true, true, offset}});
         } else if (pa.digest != pb.digest || pa.size != pb.size) {
@@ -65,14 +87,13 @@ std::vector<PartDifference> diffServedContext(const std::vector<ServedPart> &a, 
     }
     for (std::size_t j = 0; j < b.size(); ++j)
         if (!matched[j])
-            ranked.push_back({groupOf(b[j].name), j, {b[j].name, false, true, std::size_t(0)}});
+            oneSided(b[j], a, false, j);
     std::stable_sort(ranked.begin(), ranked.end(), [](const Ranked &x, const Ranked &y) {
         return x.group != y.group ? x.group < y.group : x.place < y.place;
     });
-    std::vector<PartDifference> out;
-    out.reserve(ranked.size());
+    out.differing.reserve(ranked.size());
     for (Ranked &r : ranked)
-        out.push_back(std::move(r.difference));
+        out.differing.push_back(std::move(r.difference));
     return out;
 }
 

@@ -24,8 +24,16 @@ struct PartDifference
     std::optional<std::size_t> utf16Offset;
 };
 
-// The parts of two calls' served context that differ, in the receipt's order (system, messages, tool names,
-// schemas); a part is matched by its name. Empty when the two calls were sent the same bytes.
-std::vector<PartDifference> diffServedContext(const std::vector<ServedPart> &a, const std::vector<ServedPart> &b);
+// Two calls' served context compared part by part, a part matched by its name: the parts that differ, in the
+// receipt's order (system, messages, tool names, schemas), and those on record in one call only, which prove
+// nothing either way. A part on record in neither is not listed. Both lists empty: the calls were sent the same
+// bytes, as far as both recordings hold them.
+struct ServedContextDiff
+{
+    std::vector<PartDifference> differing;
+    std::vector<std::string> notCompared; // on record in one call and not in the other
+    bool same() const { return differing.empty() && notCompared.empty(); }
+};
+ServedContextDiff diffServedContext(const std::vector<ServedPart> &a, const std::vector<ServedPart> &b);
 
 } // namespace tf::compare

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -15,10 +16,20 @@ namespace tf::compare {
 // out: a system piece's text (or the whole system text when it has no pieces), a message as the request serialised
 // it (JSON.stringify of the message as sent, after collapse and strip), the offered tool names as a JSON array, a
 // tool's schema as JSON. The bytes are what the run sent, not the receipt's salted hash, so runs with different
-// salts compare equal wherever they sent the same bytes. Parts not on record are left out.
+// salts compare equal wherever they sent the same bytes.
+//
+// What is not on record is not "not sent": a part whose text the recording lacks is listed with onRecord false and
+// no bytes, under its own name (tools.schema[NAME]) or, when a whole group is missing, under the group's marker
+// (kNoSystemPart, kNoMessagesPart, tools.names with kNoSchemasPart). A comparison never counts such a part as a
+// difference.
+inline constexpr std::string_view kNoSystemPart = "system.text";   // no piece and no system text on record
+inline constexpr std::string_view kNoMessagesPart = "messages";    // the conversation is not on record
+inline constexpr std::string_view kNoSchemasPart = "tools.schema"; // the offered tools are not on record
+
 struct ServedPart
 {
     std::string name;
+    bool onRecord = true;
     std::uint64_t digest = 0;         // of the bytes (std::hash): equal bytes, equal digest
     std::size_t size = 0;             // bytes
     std::optional<std::string> bytes; // kept only by a reader asked to keep them
@@ -47,6 +58,7 @@ public:
 private:
     ServedPart part(std::string name, std::string bytes) const;
     ServedPart message(std::string name, const json::Value &message);
+    static ServedPart notOnRecord(std::string_view name);
 
     Keep m_keep;
     struct Remembered

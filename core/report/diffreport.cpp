@@ -77,6 +77,8 @@ std::string rowLine(const findings::LedgerRowView &row)
 void writePair(std::ostringstream &out, const compare::PairDiff &pair)
 {
     out << "  at this pair:\n";
+    if (!pair.notCompared.empty())
+        out << "    on record in one run only (not compared): " << listed(pair.notCompared, 0, 8) << '\n';
     if (pair.served.size() > 1) {
         std::vector<std::string> names;
         for (const compare::PartDifference &d : pair.served)
@@ -174,8 +176,13 @@ std::string diffText(const recording::Run &a, const recording::Run &b, const com
         std::count_if(diff.aligned.begin(), diff.aligned.end(), [](const compare::AlignedCall &c) { return c.same; }));
     const std::size_t gaps = std::size_t(std::count_if(diff.aligned.begin(), diff.aligned.end(),
                                                        [](const compare::AlignedCall &c) { return !c.a || !c.b; }));
-    out << "aligned: " << diff.aligned.size() << " rows, " << same << " served the same, "
-        << diff.aligned.size() - same - gaps << " served differently, " << gaps << " in one run only\n";
+    const std::size_t differently = std::size_t(std::count_if(
+        diff.aligned.begin(), diff.aligned.end(), [](const compare::AlignedCall &c) { return c.servedParts > 0; }));
+    out << "aligned: " << diff.aligned.size() << " rows, " << same << " served the same, " << differently
+        << " served differently, " << gaps << " in one run only";
+    if (const std::size_t unproven = diff.aligned.size() - same - differently - gaps)
+        out << ", " << unproven << " not comparable (parts on record in one run only)";
+    out << '\n';
 
     if (!diff.firstDivergence) {
         out << "first divergence: none (every aligned call was served the same bytes)\n";
@@ -212,10 +219,12 @@ std::string diffText(const recording::Run &a, const recording::Run &b, const com
         out << "  " << callLabel(c.a) << '\t' << callLabel(c.b) << '\t';
         if (!c.a || !c.b)
             out << "only in " << (c.a ? "A" : "B");
-        else if (c.parts.empty())
+        else if (c.parts.empty() && c.notCompared.empty())
             out << "same";
-        else
+        else if (!c.parts.empty())
             out << (c.same ? "served the same; differs: " : "differs: ") << listed(c.parts, 0, 6);
+        if (!c.notCompared.empty())
+            out << (c.parts.empty() ? "" : "; ") << "on record in one run only: " << listed(c.notCompared, 0, 4);
         out << '\n';
     }
 

@@ -121,6 +121,7 @@ private slots:
     void callAdded();
     void answers();
     void ledgerAndPiece();
+    void partsOnRecordInOneRunOnly();
 };
 
 void TestRunDiff::firstDifference_data()
@@ -453,6 +454,52 @@ void TestRunDiff::ledgerAndPiece()
     QVERIFY(pair.toolResults.empty());
     QVERIFY(!pair.responseTextOffset);
     QVERIFY(pair.toolCallsSame);
+}
+
+// dev-7 paused for a human; dev-7b is the run resumed, whose recording holds the tool schemas by name only. The two
+// calls both made are not proven the same (their schemas are on record in dev-7 only), and that is no divergence
+// either: the first divergence is the call only the resumed run made.
+void TestRunDiff::partsOnRecordInOneRunOnly()
+{
+    const auto a = load(readFile(kReal + "dev-7-paused-or-limited.json"), "a.json");
+    const auto b = load(readFile(kReal + "dev-7b-resumed.json"), "b.json");
+    const compare::RunDiff diff = compare::compareRuns(*a, *b);
+    QCOMPARE(diff.aligned.size(), std::size_t(3));
+    for (std::size_t i = 0; i < 2; ++i) {
+        const compare::AlignedCall &c = diff.aligned[i];
+        QCOMPARE(c.a, std::optional<std::size_t>(i));
+        QCOMPARE(c.b, std::optional<std::size_t>(i));
+        QVERIFY(!c.same);
+        QCOMPARE(c.servedParts, std::size_t(0));
+        QVERIFY(!c.notCompared.empty());
+        for (const std::string &part : c.notCompared)
+            QVERIFY2(part.rfind("tools.schema[", 0) == 0, part.c_str());
+        const compare::PairDiff pair = compare::comparePair(*a, i, *b, i);
+        QVERIFY(pair.served.empty());
+        QCOMPARE(pair.notCompared, c.notCompared);
+    }
+    QCOMPARE(diff.aligned[2].a, std::optional<std::size_t>());
+    QCOMPARE(diff.aligned[2].b, std::optional<std::size_t>(2));
+    QVERIFY(diff.firstDivergence);
+    QCOMPARE(diff.firstDivergence->b, std::optional<std::size_t>(2));
+    QVERIFY(!diff.firstDivergence->part);
+    QVERIFY(!diff.same());
+
+    // Served parts one side does not hold by name but holds as not on record are not compared; a part one side
+    // holds on record and the other lacks outright differs at unit 0.
+    compare::ServedPart sent;
+    sent.name = "tools.schema[x]";
+    sent.bytes = "{}";
+    compare::ServedPart missing;
+    missing.name = std::string(compare::kNoSchemasPart);
+    missing.onRecord = false;
+    const compare::ServedContextDiff unknown = compare::diffServedContext({sent}, {missing});
+    QVERIFY(unknown.differing.empty());
+    QCOMPARE(unknown.notCompared, std::vector<std::string>{"tools.schema[x]"});
+    const compare::ServedContextDiff absent = compare::diffServedContext({}, {sent});
+    QCOMPARE(absent.differing.size(), std::size_t(1));
+    QVERIFY(!absent.differing.front().inA && absent.differing.front().inB);
+    QCOMPARE(absent.differing.front().utf16Offset, std::optional<std::size_t>(0));
 }
 
 QTEST_APPLESS_MAIN(TestRunDiff)

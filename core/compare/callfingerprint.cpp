@@ -100,16 +100,17 @@ std::vector<CallFingerprint> fingerprintCalls(const recording::Run &run, std::si
     // One reader per range: its memo is not shared between threads.
     std::mutex mutex;
     std::map<std::thread::id, ServedPartReader> readers;
-    recording::visitCallViews(run, workers, [&](std::size_t i, const recording::CallView &view, bool) {
-        ServedPartReader *reader = nullptr;
-        {
-            const std::lock_guard lock(mutex);
-            reader =
-                &readers.try_emplace(std::this_thread::get_id(), ServedPartReader::Keep::DigestsOnly).first->second;
-        }
-        out[i] = fingerprintOf(view, *reader);
-        return true;
-    });
+    recording::visitCallViews(
+        run, workers, [&](std::size_t i, const recording::CallView &view, const recording::CallView *, bool) {
+            ServedPartReader *reader = nullptr;
+            {
+                const std::lock_guard lock(mutex);
+                reader =
+                    &readers.try_emplace(std::this_thread::get_id(), ServedPartReader::Keep::DigestsOnly).first->second;
+            }
+            out[i] = fingerprintOf(view, *reader);
+            return true;
+        });
     return out;
 }
 

@@ -2,6 +2,7 @@
 
 #include "callinternals.h"
 
+#include "core/findings/piecediff.h"
 #include "core/json/writer.h"
 
 #include <algorithm>
@@ -143,7 +144,7 @@ struct SummaryInterners
     ListInterner<Gap> gaps;
 };
 
-CallSummary summaryOf(const CallView &view, std::size_t i, SummaryInterners &interners)
+CallSummary summaryOf(const CallView &view, const CallView *previous, std::size_t i, SummaryInterners &interners)
 {
     CallSummary s;
     s.ordinal = i;
@@ -172,8 +173,16 @@ CallSummary summaryOf(const CallView &view, std::size_t i, SummaryInterners &int
         s.pieceSizeUtf8 = view.piece->sizeUtf8();
     }
     s.pieceChangedSincePrevious = view.pieceChangedSincePrevious;
+    if (view.pieceChangedSincePrevious) {
+        const text::DiffStats d = text::diffStats(findings::pieceLineDiff(
+            previous && previous->piece ? &*previous->piece : nullptr, view.piece ? &*view.piece : nullptr));
+        s.pieceLinesAdded = std::size_t(d.added);
+        s.pieceLinesRemoved = std::size_t(d.removed);
+    }
     s.ledgerRows = view.ledgerOnRecord ? view.ledger.size() : 0;
     s.ledgerChanged = view.ledgerOnRecord && s.ledgerRows != view.ledgerRowsAtPrevious;
+    s.ledgerRowsNew = s.ledgerRows > view.ledgerRowsAtPrevious ? s.ledgerRows - view.ledgerRowsAtPrevious : 0;
+    s.ledgerMarks = view.ledgerMarks;
     s.prefixReusable = view.cache.prefixReusable;
     s.systemUnchanged = view.cache.systemUnchanged;
     s.cacheRead = view.usage.cacheRead;
@@ -210,7 +219,7 @@ CallSummary summaryOf(const CallView &view, std::size_t i, SummaryInterners &int
 } // namespace
 
 bool visitCallViews(const Run &run, std::size_t workers,
-                    const std::function<bool(std::size_t, const CallView &, bool)> &visit)
+                    const std::function<bool(std::size_t, const CallView &, const CallView *, bool)> &visit)
 {
     const std::size_t count = run.calls.size();
     // Calls are independent but for "since previous": each worker takes a contiguous range and rebuilds the call
@@ -228,7 +237,7 @@ bool visitCallViews(const Run &run, std::size_t workers,
         }
         for (std::size_t i = begin; i < end && !stop.load(std::memory_order_relaxed); ++i) {
             CallView view = buildCallViewAfter(run, i, previous ? &*previous : nullptr, &states);
-            if (!visit(i, view, firstRange))
+            if (!visit(i, view, previous ? &*previous : nullptr, firstRange))
                 stop = true;
             previous = std::move(view);
             // Rebuilding touches every message of the file again; let the mapping's pages go as the pass moves on.
@@ -253,12 +262,13 @@ std::vector<CallSummary> summarizeCalls(const Run &run, const std::function<bool
     std::atomic<std::size_t> done{0};
     SummaryInterners interners;
     // Progress and cancellation are handled by the calling thread's worker (the first range).
-    const bool finished = visitCallViews(run, std::min<std::size_t>(std::thread::hardware_concurrency(), 8),
-                                         [&](std::size_t i, const CallView &view, bool firstRange) {
-                                             out[i] = summaryOf(view, i, interners);
-                                             const std::size_t n = done.fetch_add(1, std::memory_order_relaxed) + 1;
-                                             return !(firstRange && progress && !progress(double(n) / double(count)));
-                                         });
+    const bool finished =
+        visitCallViews(run, std::min<std::size_t>(std::thread::hardware_concurrency(), 8),
+                       [&](std::size_t i, const CallView &view, const CallView *previous, bool firstRange) {
+                           out[i] = summaryOf(view, previous, i, interners);
+                           const std::size_t n = done.fetch_add(1, std::memory_order_relaxed) + 1;
+                           return !(firstRange && progress && !progress(double(n) / double(count)));
+                       });
     if (!finished)
         return {}; // cancelled: the ranges are only partly filled
     return out;

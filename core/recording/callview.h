@@ -7,6 +7,7 @@
 
 #include "core/findings/collapse.h"
 #include "core/findings/findingspiece.h"
+#include "core/findings/ledgerrowview.h"
 #include "core/receipt/transformhash.h"
 
 #include <functional>
@@ -124,6 +125,7 @@ struct CallView
     std::string noPieceReason;
     bool pieceChangedSincePrevious = false;
     std::vector<findings::RowIssue> ledgerIssues;
+    findings::LedgerMarkCounts ledgerMarks; // how many rows at the call carry each mark but "new"
 
     // Tools (§5.5)
     bool toolsOnRecord = false;
@@ -234,8 +236,12 @@ struct CallSummary
     std::optional<std::size_t> pieceLengthU16;
     std::optional<std::size_t> pieceSizeUtf8;
     bool pieceChangedSincePrevious = false;
+    // The piece's line diff against the previous call's (findings::pieceLineDiff), in counts; zero when unchanged.
+    std::size_t pieceLinesAdded = 0, pieceLinesRemoved = 0;
     bool ledgerChanged = false;
     std::size_t ledgerRows = 0;
+    std::size_t ledgerRowsNew = 0; // filed since the previous call
+    findings::LedgerMarkCounts ledgerMarks;
     std::optional<bool> prefixReusable;
     std::optional<bool> systemUnchanged;
     std::optional<double> cacheRead, cacheWrite, input, output;
@@ -252,12 +258,14 @@ struct CallSummary
     const std::vector<Gap> &gaps() const;
 };
 
-// A pass over every call of a run: builds each call's view once and hands it to `visit(index, view, firstRange)`,
+// A pass over every call of a run: builds each call's view once and hands it to `visit(index, view, previous,
+// firstRange)` (previous: the view of the call before, rebuilt and verified without its cache facts; nullptr first),
 // in order within each of up to `workers` contiguous ranges, each range on its own thread (the first on the calling
 // thread, which is the only one told firstRange). `visit` returns false to stop every range; the pass then returns
 // false. Whole-run lists (summarizeCalls, a run comparison) are built this way.
-bool visitCallViews(const Run &run, std::size_t workers,
-                    const std::function<bool(std::size_t, const CallView &, bool firstRange)> &visit);
+bool visitCallViews(
+    const Run &run, std::size_t workers,
+    const std::function<bool(std::size_t, const CallView &, const CallView *previous, bool firstRange)> &visit);
 
 std::vector<CallSummary> summarizeCalls(const Run &run, const std::function<bool(double)> &progress = {});
 

@@ -39,16 +39,7 @@ std::string callLabel(const std::optional<std::size_t> &ordinal)
 // The text around UTF-16 unit `at`, on one printable line.
 std::string around(std::string_view wtf8, std::size_t at)
 {
-    constexpr std::size_t kBefore = 30, kAfter = 50;
-    const std::u16string units = text::toUtf16(wtf8);
-    at = std::min(at, units.size());
-    const std::size_t from = at > kBefore ? at - kBefore : 0;
-    std::string out = from > 0 ? "…" : "";
-    out += text::printableLine(text::toWtf8(std::u16string_view(units).substr(from, at - from + kAfter)),
-                               kBefore + kAfter + 8);
-    if (from + (at - from) + kAfter < units.size())
-        out += "…";
-    return out;
+    return text::printableLine(text::aroundUnit(wtf8, at, 30, 50), 90);
 }
 
 std::string listed(const std::vector<std::string> &names, std::size_t from, std::size_t most)

@@ -45,6 +45,8 @@ private slots:
     void unreadable_data();
     void unreadable();
     void textSummary();
+    void reportWithBaseline();
+    void reportWithUnreadableBaseline();
 
 private:
     QTemporaryDir m_dir;
@@ -214,6 +216,38 @@ void TestDiffCli::textSummary()
     QVERIFY(out.contains(QStringLiteral("Corner Bakery 69.10")));
     QVERIFY(out.contains(QStringLiteral("differs: toolResults[top_merchants]")));
     QVERIFY(out.contains(QStringLiteral("the runs differ")));
+}
+
+// `report A --baseline B`: A's report with the comparison section.
+void TestDiffCli::reportWithBaseline()
+{
+    const QString out = m_dir.filePath(QStringLiteral("compared.html"));
+    const auto r = cli({QStringLiteral("report"), m_toolEdited, QStringLiteral("--baseline"),
+                        kReal + QStringLiteral("dev-2-conversation.json"), QStringLiteral("-o"), out,
+                        QStringLiteral("--no-notes")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.err.isEmpty());
+    QFile f(out);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QString html = QString::fromUtf8(f.readAll());
+    QVERIFY(html.contains(QStringLiteral("<h2 id=\"comparison\">")));
+    QVERIFY(html.contains(QStringLiteral("<code>messages[7]</code> from UTF-16 offset 68.")));
+}
+
+void TestDiffCli::reportWithUnreadableBaseline()
+{
+    const QString out = m_dir.filePath(QStringLiteral("never.html"));
+    const auto r = cli({QStringLiteral("report"), m_toolEdited, QStringLiteral("--baseline"),
+                        QStringLiteral(TRACEFOLD_TEST_DATA "/broken/not-json.json"), QStringLiteral("-o"), out,
+                        QStringLiteral("--no-notes")});
+    QCOMPARE(r.exitCode, 2);
+    QCOMPARE(r.err.count('\n'), 1);
+    QVERIFY(r.err.contains("not-json.json"));
+    QVERIFY(!QFile::exists(out));
+    // --baseline without a file is a usage error.
+    QCOMPARE(
+        cli({QStringLiteral("report"), m_toolEdited, QStringLiteral("-o"), out, QStringLiteral("--baseline")}).exitCode,
+        2);
 }
 
 QTEST_GUILESS_MAIN(TestDiffCli)

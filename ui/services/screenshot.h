@@ -4,17 +4,19 @@
 
 namespace tf::ui {
 
-// `tracefold --screenshot OUT.png [--call N] [FILE]`: the main window at 1400×900 with call N (1-based) selected,
-// rendered with QWidget::grab(). No settings are read or written and no dialog is shown.
+// `tracefold --screenshot OUT.png [--call N] [--compare OTHER] [FILE]`: the main window at 1400×900 with call N
+// (1-based) selected, rendered with QWidget::grab(). With OTHER, the run is compared with it first and the Comparison
+// dock is shown. No settings are read or written and no dialog is shown.
 struct ScreenshotRequest
 {
     QString output;
     int call = 1;
-    QString file; // empty: the bundled sample
+    QString file;    // empty: the bundled sample
+    QString compare; // empty: no comparison
 };
 
 // Returns the process exit code: 0 when the PNG was written, 2 (with a message on stderr) when FILE cannot be
-// loaded, the call does not exist or the PNG cannot be written.
+// loaded, the call does not exist, OTHER cannot be compared or the PNG cannot be written.
 int renderScreenshot(const ScreenshotRequest &request);
 
 } // namespace tf::ui

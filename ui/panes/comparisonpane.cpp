@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QTableView>
+#include <QHBoxLayout>
 #include <QTextBlock>
 #include <QVBoxLayout>
 
@@ -59,7 +60,7 @@ ComparisonPane::ComparisonPane(QWidget *parent)
         edit->setReadOnly(true);
         edit->setFont(fonts::fixedPitch());
         edit->setLineWrapMode(QPlainTextEdit::WidgetWidth);
-        edit->setMaximumHeight(edit->fontMetrics().lineSpacing() * 5 + 12);
+        edit->setMaximumHeight(edit->fontMetrics().lineSpacing() * 4 + 12);
         edit->hide();
         return edit;
     };
@@ -82,8 +83,11 @@ ComparisonPane::ComparisonPane(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(m_verdict);
-    layout->addWidget(m_thisSide);
-    layout->addWidget(m_baselineSide);
+    // The two sides beside each other, as the calls are in the table below.
+    auto *sides = new QHBoxLayout;
+    sides->addWidget(m_thisSide);
+    sides->addWidget(m_baselineSide);
+    layout->addLayout(sides);
     layout->addWidget(m_view, 1);
 
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,

@@ -123,7 +123,7 @@ int renderScreenshot(const ScreenshotRequest &request)
             return 2;
         }
         // The comparison below the calls and the panes, as a user would place it to read both.
-        window.resizeDocks({tools->dock()}, {window.height() * 30 / 100}, Qt::Vertical);
+        window.resizeDocks({tools->dock()}, {window.height() * 38 / 100}, Qt::Vertical);
     }
     const int ordinal = request.call - 1;
     if (!spinUntil([&] { return window.currentBundle() && int(window.currentBundle()->ordinal) == ordinal; }, 60000)) {

@@ -92,7 +92,7 @@ int main(int argc, char *argv[])
 
     const QString compareWith = parser.value(options.compare);
     if (parser.isSet(options.screenshot))
-        return tf::ui::renderScreenshot({parser.value(options.screenshot), callNumber, file, compareWith});
+        return tf::ui::renderScreenshot({parser.value(options.screenshot), callNumber, file}, compareWith);
 
     tf::ui::MainWindow window;
     if (!compareWith.isEmpty()) {

@@ -65,7 +65,7 @@ void fail(const QString &message)
 
 } // namespace
 
-int renderScreenshot(const ScreenshotRequest &request)
+int renderScreenshot(const ScreenshotRequest &request, const QString &compareWith)
 {
     g_previousHandler = qInstallMessageHandler(quietOffscreen);
     const auto restore = qScopeGuard([] { qInstallMessageHandler(g_previousHandler); });
@@ -104,7 +104,7 @@ int renderScreenshot(const ScreenshotRequest &request)
         fail(ScreenshotText::noCall(request.call, calls));
         return 2;
     }
-    if (!request.compare.isEmpty()) {
+    if (!compareWith.isEmpty()) {
         auto *tools = window.findChild<ComparisonTools *>();
         bool compared = false;
         QString compareError;
@@ -113,7 +113,7 @@ int renderScreenshot(const ScreenshotRequest &request)
             compared = true;
             compareError = e;
         });
-        tools->compareWith(request.compare);
+        tools->compareWith(compareWith);
         if (!spinUntil([&] { return compared; }, 120000)) {
             fail(ScreenshotText::timedOut());
             return 2;

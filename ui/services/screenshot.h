@@ -11,12 +11,12 @@ struct ScreenshotRequest
 {
     QString output;
     int call = 1;
-    QString file;    // empty: the bundled sample
-    QString compare; // empty: no comparison
+    QString file; // empty: the bundled sample
 };
 
 // Returns the process exit code: 0 when the PNG was written, 2 (with a message on stderr) when FILE cannot be
 // loaded, the call does not exist, OTHER cannot be compared or the PNG cannot be written.
-int renderScreenshot(const ScreenshotRequest &request);
+// `compareWith`: OTHER, or empty for no comparison.
+int renderScreenshot(const ScreenshotRequest &request, const QString &compareWith = {});
 
 } // namespace tf::ui

@@ -17,6 +17,7 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QFile>
+#include <QFileInfo>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QSettings>
@@ -172,8 +173,20 @@ void TestComparisonView::window()
     w.showCall(6);
     QTRY_COMPARE(view->currentIndex().row(), 6);
 
+    // Either run can be the baseline: swapping opens the baseline and compares it with the run that was open.
+    auto *swap = w.findChild<QAction *>(QStringLiteral("swapBaselineAction"));
+    QVERIFY(swap && swap->isEnabled());
+    swap->trigger();
+    QVERIFY(loaded.wait(60000));
+    QCOMPARE(w.run()->path, QFileInfo(kOriginal).absoluteFilePath());
+    QVERIFY(ready.wait(60000));
+    QCOMPARE(tools->comparison()->baselinePath, QFileInfo(m_edited).absoluteFilePath());
+    QVERIFY(verdict->text().contains(QStringLiteral("first went apart at call 4 (baseline call 4): messages[7]")));
+    QVERIFY(thisSide->toPlainText().contains(QStringLiteral("Corner Bakery 64.10")));
+    QVERIFY(baselineSide->toPlainText().contains(QStringLiteral("Corner Bakery 69.10")));
+
     // Another run: the comparison was made for the one before.
-    w.openFile(kOriginal);
+    w.openFile(m_edited);
     QVERIFY(loaded.wait(60000));
     QCOMPARE(view->model()->rowCount(), 0);
     QVERIFY(!next->isEnabled());

@@ -17,6 +17,8 @@
 #include <QMenuBar>
 #include <QStatusBar>
 
+#include <utility>
+
 namespace tf::ui {
 
 ComparisonTools::ComparisonTools(MainWindow *window)
@@ -36,6 +38,10 @@ ComparisonTools::ComparisonTools(MainWindow *window)
     m_compareAction->setObjectName(QStringLiteral("compareWithAction"));
     m_compareAction->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_O));
     connect(m_compareAction, &QAction::triggered, this, &ComparisonTools::showCompareDialog);
+    m_swapAction = new QAction(tr("S&wap With Baseline"), window);
+    m_swapAction->setObjectName(QStringLiteral("swapBaselineAction"));
+    m_swapAction->setEnabled(false);
+    connect(m_swapAction, &QAction::triggered, this, &ComparisonTools::swapWithBaseline);
     auto *next = new QAction(tr("Next &Divergence"), window);
     next->setObjectName(QStringLiteral("nextDivergenceAction"));
     next->setShortcut(QKeySequence(Qt::Key_F8));
@@ -59,6 +65,7 @@ ComparisonTools::ComparisonTools(MainWindow *window)
             if (a->objectName() == QLatin1String("reloadAction"))
                 before = a;
         file->insertAction(before, m_compareAction);
+        file->insertAction(before, m_swapAction);
     }
     if (go) {
         go->addSeparator();
@@ -67,6 +74,7 @@ ComparisonTools::ComparisonTools(MainWindow *window)
     if (!file || !go) {
         QMenu *own = window->menuBar()->addMenu(tr("Co&mpare"));
         own->addAction(m_compareAction);
+        own->addAction(m_swapAction);
         own->addActions(m_divergenceActions);
     }
     if (view)
@@ -79,7 +87,10 @@ ComparisonTools::ComparisonTools(MainWindow *window)
         if (m_comparison && run && m_comparison->run != run->run)
             clear();
         m_compareAction->setEnabled(run != nullptr);
+        if (!m_compareOnLoad.isEmpty())
+            compareWith(std::exchange(m_compareOnLoad, QString()));
     });
+    connect(window, &MainWindow::loadFailed, this, [this] { m_compareOnLoad.clear(); });
 }
 
 ComparisonTools::~ComparisonTools()
@@ -92,6 +103,7 @@ void ComparisonTools::clear()
     ++m_generation;
     m_pending = 0;
     m_comparison = nullptr;
+    m_swapAction->setEnabled(false);
     m_pane->setMessage(tr("No comparison. File > Compare With\u2026 lines this run up against another run of the "
                           "same task."));
     for (QAction *a : m_divergenceActions)
@@ -155,9 +167,19 @@ void ComparisonTools::compareWith(const QString &path)
         m_pane->showThisCall(m_window->currentCall());
         for (QAction *a : m_divergenceActions)
             a->setEnabled(true);
+        // The bundled sample is a resource, which a comparison cannot open as a baseline.
+        m_swapAction->setEnabled(!m_window->run()->bundled);
         emit comparisonReady(m_comparison);
     });
     watcher->setFuture(QtConcurrent::run(&ComparisonTools::compareNow, m_window->run()->run, absolute));
+}
+
+void ComparisonTools::swapWithBaseline()
+{
+    if (!m_comparison || !m_window->run() || m_window->run()->bundled)
+        return;
+    m_compareOnLoad = m_window->run()->path;
+    m_window->openFile(m_comparison->baselinePath);
 }
 
 bool ComparisonTools::stepDivergence(int step)

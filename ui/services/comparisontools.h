@@ -17,6 +17,8 @@ class MainWindow;
 // public API only (menus, docks, runLoaded, callShown, showCall):
 //   File > Compare With… (Ctrl+Alt+O): loads the baseline and compares on a worker (compare::compareRuns);
 //   the "Comparison" dock (ComparisonPane), listed under View;
+//   File > Swap With Baseline: opens the baseline and compares it with the run that was open (either run can be the
+//   baseline);
 //   Go > Next Divergence (F8) / Previous Divergence (Shift+F8).
 // A comparison belongs to the run it was made for: opening another run drops it.
 class ComparisonTools : public QObject
@@ -37,6 +39,7 @@ public slots:
     void compareWith(const QString &path);
     void showCompareDialog();
     bool stepDivergence(int step);
+    void swapWithBaseline();
 
 signals:
     void comparisonReady(const tf::ui::ComparisonHandle &comparison);
@@ -55,6 +58,8 @@ private:
     ComparisonPane *m_pane = nullptr;
     QDockWidget *m_dock = nullptr;
     QAction *m_compareAction = nullptr;
+    QAction *m_swapAction = nullptr;
+    QString m_compareOnLoad; // after a swap: the run to compare the newly opened one with
     QList<QAction *> m_divergenceActions;
     ComparisonHandle m_comparison;
     quint64 m_generation = 0;

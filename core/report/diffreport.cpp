@@ -65,56 +65,62 @@ std::string rowLine(const findings::LedgerRowView &row)
     return text::printableLine(line, 110);
 }
 
-void writePair(std::ostringstream &out, const compare::PairDiff &pair)
+std::string pairLines(const compare::PairDiff &pair)
 {
-    out << "  at this pair:\n";
+    std::ostringstream out;
     if (!pair.notCompared.empty())
-        out << "    on record in one run only (not compared): " << listed(pair.notCompared, 0, 8) << '\n';
+        out << "on record in one run only (not compared): " << listed(pair.notCompared, 0, 8) << '\n';
     if (pair.served.size() > 1) {
         std::vector<std::string> names;
         for (const compare::PartDifference &d : pair.served)
             names.push_back(d.name);
-        out << "    then served differently: " << listed(names, 1, 12) << '\n';
+        out << "then served differently: " << listed(names, 1, 12) << '\n';
     }
     if (pair.responseOnRecordA != pair.responseOnRecordB)
-        out << "    response: on record in " << (pair.responseOnRecordA ? "A" : "B") << " only\n";
+        out << "response: on record in " << (pair.responseOnRecordA ? "A" : "B") << " only\n";
     else if (pair.responseTextOffset)
-        out << "    response text differs at UTF-16 offset " << *pair.responseTextOffset
-            << "\n      A: " << around(pair.responseTextA, *pair.responseTextOffset)
-            << "\n      B: " << around(pair.responseTextB, *pair.responseTextOffset) << '\n';
+        out << "response text differs at UTF-16 offset " << *pair.responseTextOffset
+            << "\n  A: " << around(pair.responseTextA, *pair.responseTextOffset)
+            << "\n  B: " << around(pair.responseTextB, *pair.responseTextOffset) << '\n';
     else
-        out << "    response text: same\n";
+        out << "response text: same\n";
     if (!pair.toolCallsSame)
-        out << "    tool calls: A " << (pair.toolCallsA.empty() ? "none" : listed(pair.toolCallsA, 0, 4)) << "; B "
+        out << "tool calls: A " << (pair.toolCallsA.empty() ? "none" : listed(pair.toolCallsA, 0, 4)) << "; B "
             << (pair.toolCallsB.empty() ? "none" : listed(pair.toolCallsB, 0, 4)) << '\n';
     for (const compare::ToolResultDifference &r : pair.toolResults) {
-        out << "    tool result " << text::printableLine(r.name, 40) << ' ' << text::printableLine(r.args, 60);
+        out << "tool result " << text::printableLine(r.name, 40) << ' ' << text::printableLine(r.args, 60);
         if (r.utf16Offset)
-            out << " differs at UTF-16 offset " << *r.utf16Offset << "\n      A: " << around(*r.a, *r.utf16Offset)
-                << "\n      B: " << around(*r.b, *r.utf16Offset) << '\n';
+            out << " differs at UTF-16 offset " << *r.utf16Offset << "\n  A: " << around(*r.a, *r.utf16Offset)
+                << "\n  B: " << around(*r.b, *r.utf16Offset) << '\n';
         else
             out << ": on record in " << (r.a ? "A" : r.b ? "B" : "neither") << " only\n";
     }
     for (const auto &[side, rows] : {std::pair{"A", &pair.ledger.onlyInA}, std::pair{"B", &pair.ledger.onlyInB}})
         for (std::size_t i = 0; i < rows->size() && i < 8; ++i)
-            out << "    ledger row only in " << side << ": " << rowLine((*rows)[i]) << '\n';
+            out << "ledger row only in " << side << ": " << rowLine((*rows)[i]) << '\n';
     const text::DiffStats piece = text::diffStats(pair.pieceLines);
     if (pair.pieceOnRecordA != pair.pieceOnRecordB)
-        out << "    findings piece: in " << (pair.pieceOnRecordA ? "A" : "B") << " only\n";
+        out << "findings piece: in " << (pair.pieceOnRecordA ? "A" : "B") << " only\n";
     else if (piece.added || piece.removed) {
-        out << "    findings piece: " << piece.removed << " line(s) only in A, " << piece.added << " only in B\n";
+        out << "findings piece: " << piece.removed << " line(s) only in A, " << piece.added << " only in B\n";
         std::size_t shown = 0;
         for (const text::DiffLine &l : pair.pieceLines)
             if (l.op != text::DiffLine::Op::Same && shown++ < 8)
-                out << "      " << (l.op == text::DiffLine::Op::Removed ? "A " : "B ") << text::printableLine(l.text)
+                out << "  " << (l.op == text::DiffLine::Op::Removed ? "A " : "B ") << text::printableLine(l.text)
                     << '\n';
     }
     if (pair.verdictA != pair.verdictB)
-        out << "    cache verdict: A " << recording::cacheVerdictId(pair.verdictA) << ", B "
+        out << "cache verdict: A " << recording::cacheVerdictId(pair.verdictA) << ", B "
             << recording::cacheVerdictId(pair.verdictB) << '\n';
+    return out.str();
 }
 
 } // namespace
+
+std::string pairText(const compare::PairDiff &pair)
+{
+    return pairLines(pair);
+}
 
 json::Value diffJson(const recording::Run &a, const recording::Run &b, const compare::RunDiff &diff)
 {
@@ -201,8 +207,12 @@ std::string diffText(const recording::Run &a, const recording::Run &b, const com
         } else {
             out << '\n';
         }
-        if (diff.firstDivergencePair)
-            writePair(out, *diff.firstDivergencePair);
+        if (diff.firstDivergencePair) {
+            out << "  at this pair:\n";
+            for (const std::string &line : text::split(pairText(*diff.firstDivergencePair), '\n'))
+                if (!line.empty())
+                    out << "    " << line << '\n';
+        }
     }
 
     out << "alignment (A call, B call, what differs):\n";

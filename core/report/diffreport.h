@@ -18,4 +18,9 @@ json::Value diffJson(const recording::Run &a, const recording::Run &b, const com
 // (text::printableLine), so it can neither break a line nor drive the terminal.
 std::string diffText(const recording::Run &a, const recording::Run &b, const compare::RunDiff &diff);
 
+// What differs at one aligned pair besides its first differing part, a line each (sub-lines indented two spaces):
+// the other served parts that differ, parts on record in one run only, the response, tool calls and results, ledger
+// rows, the findings piece, the cache verdict; A is the first run, B the second. Printable (text::printableLine).
+std::string pairText(const compare::PairDiff &pair);
+
 } // namespace tf::report

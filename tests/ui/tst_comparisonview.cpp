@@ -140,24 +140,33 @@ void TestComparisonView::window()
     QVERIFY2(verdict->text().contains(QStringLiteral("first went apart at call 4 (baseline call 4): messages[7] "
                                                      "from UTF-16 offset 68")),
              qPrintable(verdict->text()));
-    auto *thisSide = w.findChild<QPlainTextEdit *>(QStringLiteral("comparisonThisSide"));
-    auto *baselineSide = w.findChild<QPlainTextEdit *>(QStringLiteral("comparisonBaselineSide"));
-    QVERIFY(thisSide && baselineSide && thisSide->isVisible());
-    QVERIFY(thisSide->toPlainText().contains(QStringLiteral("Corner Bakery 69.10")));
-    QVERIFY(baselineSide->toPlainText().contains(QStringLiteral("Corner Bakery 64.10")));
-    // The highlight starts at the first differing unit: "9" on this side.
-    QCOMPARE(thisSide->extraSelections().size(), 1);
-    const QTextCursor mark = thisSide->extraSelections().front().cursor;
-    QVERIFY(mark.selectedText().startsWith(QStringLiteral("9.10 EUR")));
-
     auto *view = w.findChild<QTableView *>(QStringLiteral("alignmentView"));
     QVERIFY(view);
     QCOMPARE(view->model()->rowCount(), 7);
     QCOMPARE(view->currentIndex().row(), 0); // follows the call shown
 
-    // Next divergence: call 4 in every pane; there is none before it.
+    auto *pane = tools->pane();
+    QSignalSpy pairShown(pane, &ComparisonPane::pairShown);
+    auto *thisSide = w.findChild<QPlainTextEdit *>(QStringLiteral("comparisonThisSide"));
+    auto *baselineSide = w.findChild<QPlainTextEdit *>(QStringLiteral("comparisonBaselineSide"));
+    auto *pairTitle = w.findChild<QLabel *>(QStringLiteral("comparisonPairTitle"));
+    auto *pairDetail = w.findChild<QPlainTextEdit *>(QStringLiteral("comparisonPairDetail"));
+    QVERIFY(thisSide && baselineSide && pairTitle && pairDetail);
+    QCOMPARE(pairTitle->textFormat(), Qt::PlainText);
+
+    // Next divergence: call 4 in every pane, both sides of its first differing part; there is none before it.
     next->trigger();
     QTRY_COMPARE(w.currentCall(), 3);
+    QTRY_VERIFY(!pairShown.isEmpty() && pairShown.last().at(0).toInt() == 3);
+    QVERIFY2(pairTitle->text().contains(QStringLiteral("messages[7] differs from UTF-16 offset 68")),
+             qPrintable(pairTitle->text()));
+    QVERIFY(thisSide->isVisible());
+    QVERIFY(thisSide->toPlainText().contains(QStringLiteral("Corner Bakery 69.10")));
+    QVERIFY(baselineSide->toPlainText().contains(QStringLiteral("Corner Bakery 64.10")));
+    // The highlight starts at the first differing unit: "9" on this side.
+    QCOMPARE(thisSide->extraSelections().size(), 1);
+    QVERIFY(thisSide->extraSelections().front().cursor.selectedText().startsWith(QStringLiteral("9.10 EUR")));
+    QVERIFY(pairDetail->toPlainText().contains(QStringLiteral("response text: same")));
     QTRY_VERIFY(w.currentBundle() && w.currentBundle()->ordinal == 3);
     QCOMPARE(view->currentIndex().row(), 3);
     next->trigger();
@@ -170,6 +179,12 @@ void TestComparisonView::window()
     // Choosing a row shows that call; showing a call selects its row.
     view->setCurrentIndex(view->model()->index(1, 0));
     QTRY_COMPARE(w.currentCall(), 1);
+    QTRY_VERIFY(pairShown.last().at(0).toInt() == 1 && pairTitle->text().endsWith(QStringLiteral("served the same.")));
+    QVERIFY(!thisSide->isVisible());
+    // Row 3 (call 3) was served the same, and ran the tool whose result differs.
+    view->setCurrentIndex(view->model()->index(2, 0));
+    QTRY_VERIFY(pairShown.last().at(0).toInt() == 2 &&
+                pairDetail->toPlainText().contains(QStringLiteral("tool result top_merchants")));
     w.showCall(6);
     QTRY_COMPARE(view->currentIndex().row(), 6);
 
@@ -182,7 +197,8 @@ void TestComparisonView::window()
     QVERIFY(ready.wait(60000));
     QCOMPARE(tools->comparison()->baselinePath, QFileInfo(m_edited).absoluteFilePath());
     QVERIFY(verdict->text().contains(QStringLiteral("first went apart at call 4 (baseline call 4): messages[7]")));
-    QVERIFY(thisSide->toPlainText().contains(QStringLiteral("Corner Bakery 64.10")));
+    tools->stepDivergence(1);
+    QTRY_VERIFY(thisSide->isVisible() && thisSide->toPlainText().contains(QStringLiteral("Corner Bakery 64.10")));
     QVERIFY(baselineSide->toPlainText().contains(QStringLiteral("Corner Bakery 69.10")));
 
     // Another run: the comparison was made for the one before.

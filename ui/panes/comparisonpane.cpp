@@ -6,13 +6,17 @@
 #include "ui/widgets/fonts.h"
 #include "ui/widgets/theme.h"
 
+#include "core/report/diffreport.h"
 #include "core/text/utf.h"
 
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <QFutureWatcher>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QTableView>
-#include <QHBoxLayout>
 #include <QTextBlock>
 #include <QVBoxLayout>
 
@@ -66,6 +70,15 @@ ComparisonPane::ComparisonPane(QWidget *parent)
     };
     m_thisSide = side("comparisonThisSide");
     m_baselineSide = side("comparisonBaselineSide");
+    m_pairTitle = new QLabel(this);
+    m_pairTitle->setObjectName(QStringLiteral("comparisonPairTitle"));
+    m_pairTitle->setTextFormat(Qt::PlainText);
+    m_pairTitle->setWordWrap(true);
+    m_pairDetail = new QPlainTextEdit(this);
+    m_pairDetail->setObjectName(QStringLiteral("comparisonPairDetail"));
+    m_pairDetail->setReadOnly(true);
+    m_pairDetail->setFont(fonts::fixedPitch());
+    m_pairDetail->setLineWrapMode(QPlainTextEdit::NoWrap);
 
     m_view = new QTableView(this);
     m_view->setObjectName(QStringLiteral("alignmentView"));
@@ -87,12 +100,20 @@ ComparisonPane::ComparisonPane(QWidget *parent)
     auto *sides = new QHBoxLayout;
     sides->addWidget(m_thisSide);
     sides->addWidget(m_baselineSide);
+    layout->addWidget(m_pairTitle);
     layout->addLayout(sides);
-    layout->addWidget(m_view, 1);
+    // The alignment beside what else differs at the chosen pair.
+    auto *lower = new QHBoxLayout;
+    lower->addWidget(m_view, 3);
+    lower->addWidget(m_pairDetail, 2);
+    layout->addLayout(lower, 1);
 
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
-                if (m_selecting || !current.isValid())
+                if (!current.isValid())
+                    return;
+                showPair(current.row());
+                if (m_selecting)
                     return;
                 const int ordinal = current.data(AlignmentModel::ThisCallRole).toInt();
                 if (ordinal >= 0)
@@ -105,8 +126,11 @@ void ComparisonPane::setMessage(const QString &message)
 {
     m_model->setComparison(nullptr);
     m_verdict->setText(message);
+    ++m_pairGeneration;
     m_thisSide->hide();
     m_baselineSide->hide();
+    m_pairTitle->clear();
+    m_pairDetail->clear();
 }
 
 void ComparisonPane::setComparison(const ComparisonHandle &comparison)
@@ -144,19 +168,59 @@ void ComparisonPane::setComparison(const ComparisonHandle &comparison)
     }
     m_verdict->setText(verdict);
 
-    const bool sides = diff.firstDivergencePair && diff.firstDivergence && diff.firstDivergence->utf16Offset &&
-                       !diff.firstDivergencePair->served.empty();
-    m_thisSide->setVisible(sides);
-    m_baselineSide->setVisible(sides);
-    if (sides) {
-        const compare::PairDiff &pair = *diff.firstDivergencePair;
-        const std::size_t at = *diff.firstDivergence->utf16Offset;
-        showSide(m_thisSide, tr("This run"), pair.firstPartA, at, pair.served.front().inA);
-        showSide(m_baselineSide, tr("Baseline"), pair.firstPartB, at, pair.served.front().inB);
-    }
     m_view->resizeColumnToContents(AlignmentModel::ThisRunColumn);
     m_view->resizeColumnToContents(AlignmentModel::BaselineColumn);
     m_view->resizeColumnToContents(AlignmentModel::ServedColumn);
+}
+
+void ComparisonPane::showPair(int row)
+{
+    const ComparisonHandle comparison = m_model->comparison();
+    const quint64 generation = ++m_pairGeneration;
+    m_thisSide->hide();
+    m_baselineSide->hide();
+    m_pairDetail->clear();
+    if (!comparison || row < 0 || row >= m_model->rowCount())
+        return;
+    const compare::AlignedCall &c = comparison->diff.aligned[std::size_t(row)];
+    if (!c.a || !c.b) {
+        m_pairTitle->setText(c.a ? tr("Call %1: only this run made it.").arg(*c.a + 1)
+                                 : tr("Baseline call %1: only the baseline made it.").arg(*c.b + 1));
+        emit pairShown(row);
+        return;
+    }
+    m_pairTitle->setText(tr("Call %1 against baseline call %2 (A: this run, B: the baseline): building\u2026")
+                             .arg(QString::number(*c.a + 1), QString::number(*c.b + 1)));
+    auto *watcher = new QFutureWatcher<compare::PairDiff>(this);
+    connect(watcher, &QFutureWatcher<compare::PairDiff>::finished, this, [this, watcher, generation, row, c] {
+        watcher->deleteLater();
+        if (generation != m_pairGeneration)
+            return;
+        const compare::PairDiff pair = watcher->result();
+        QString title = tr("Call %1 against baseline call %2 (A: this run, B: the baseline): ")
+                            .arg(QString::number(*c.a + 1), QString::number(*c.b + 1));
+        if (pair.served.empty())
+            title += pair.notCompared.empty() ? tr("served the same.") : tr("not every part could be compared.");
+        else
+            // One arg() call: a part name from the recording may itself hold "%1".
+            title += tr("%1 differs from UTF-16 offset %2.")
+                         .arg(toQString(pair.served.front().name),
+                              QString::number(pair.served.front().utf16Offset.value_or(0)));
+        m_pairTitle->setText(title);
+        if (!pair.served.empty() && pair.served.front().utf16Offset) {
+            const compare::PartDifference &first = pair.served.front();
+            showSide(m_thisSide, tr("This run"), pair.firstPartA, *first.utf16Offset, first.inA);
+            showSide(m_baselineSide, tr("Baseline"), pair.firstPartB, *first.utf16Offset, first.inB);
+            m_thisSide->show();
+            m_baselineSide->show();
+        }
+        m_pairDetail->setPlainText(toQString(report::pairText(pair)));
+        emit pairShown(row);
+    });
+    // The views rebuild both calls from their runs, which the comparison keeps alive.
+    watcher->setFuture(QtConcurrent::run([comparison, a = *c.a, b = *c.b] {
+        return compare::comparePair(*comparison->run, a, *comparison->baseline, b);
+    }));
 }
 
 int ComparisonPane::currentRow() const

@@ -12,9 +12,10 @@ namespace tf::ui {
 
 class AlignmentModel;
 
-// The open run against a baseline run (File > Compare With…): where the two first went apart, both sides of the
-// first differing part with the rest from the first differing unit highlighted, and the calls of both runs lined up
-// with divergent rows marked. Choosing a row shows this run's call in every other pane.
+// The open run against a baseline run (File > Compare With…): where the two first went apart, the calls of both runs
+// lined up with divergent rows marked, and for the chosen row both sides of its first differing part (the rest from
+// the first differing unit highlighted) and what else differs there (report::pairText of compare::comparePair, built
+// on a worker). Choosing a row shows this run's call in every other pane.
 class ComparisonPane : public QWidget
 {
     Q_OBJECT
@@ -38,16 +39,22 @@ public slots:
 
 signals:
     void callActivated(int ordinal);
+    // The chosen row's pair is shown (its details are built).
+    void pairShown(int row);
 
 private:
     void selectRow(int row, bool activate);
+    void showPair(int row);
 
     AlignmentModel *m_model = nullptr;
     QLabel *m_verdict = nullptr;
     QPlainTextEdit *m_thisSide = nullptr;
     QPlainTextEdit *m_baselineSide = nullptr;
+    QLabel *m_pairTitle = nullptr;
+    QPlainTextEdit *m_pairDetail = nullptr;
     QTableView *m_view = nullptr;
     bool m_selecting = false;
+    quint64 m_pairGeneration = 0; // a pair built for an earlier choice is dropped
 };
 
 } // namespace tf::ui

@@ -13,6 +13,8 @@ int generate(const std::vector<std::string> &args);
 // reportcommands.cpp
 int report(const std::vector<std::string> &args);
 int search(const std::vector<std::string> &args);
+// diffcommand.cpp: exit 0 when the runs were served the same and answered the same, 1 when they differ
+int diff(const std::vector<std::string> &args);
 // unpackcommand.cpp
 int unpack(const std::vector<std::string> &args);
 // auditcommand.cpp

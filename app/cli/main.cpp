@@ -17,8 +17,9 @@ void printUsage(std::ostream &out)
            "  audit FILE [--json] [--fail-on warning|error]   what went wrong in the run, by rule;\n"
            "                                 exit 1 when a problem at or above the fail-on severity (error) is found\n"
            "  generate --calls N --seed S -o FILE   write a synthetic recording (see README)\n"
-           "  report FILE -o OUT.html [--pdf OUT.pdf]   the reviewer's report (see README)\n"
+           "  report FILE -o OUT.html [--pdf OUT.pdf] [--baseline OTHER]   the reviewer's report (see README)\n"
            "  search FILE TEXT [--json] [-i]  the calls whose served context contains TEXT\n"
+           "  diff A B [--json]              where two runs of one task first went apart (exit 1: they differ)\n"
            "  unpack FILE -o OUT             write the plain recording a packed one stands for\n"
            "  --version                      print the version\n";
 }
@@ -50,6 +51,8 @@ int main(int argc, char **argv)
         return tf::cli::report(std::vector<std::string>(args.begin() + 1, args.end()));
     if (command == "search")
         return tf::cli::search(std::vector<std::string>(args.begin() + 1, args.end()));
+    if (command == "diff")
+        return tf::cli::diff(std::vector<std::string>(args.begin() + 1, args.end()));
     if (command == "unpack")
         return tf::cli::unpack(std::vector<std::string>(args.begin() + 1, args.end()));
     if (command == "audit")

@@ -97,8 +97,9 @@ std::shared_ptr<const recording::Run> load(const std::string &path)
 
 int report(const std::vector<std::string> &args)
 {
-    const char *usage = "usage: tracefold-cli report FILE -o REPORT.html [--pdf REPORT.pdf] [--no-notes]\n";
-    std::string input, html, pdf;
+    const char *usage =
+        "usage: tracefold-cli report FILE -o REPORT.html [--pdf REPORT.pdf] [--no-notes] [--baseline OTHER]\n";
+    std::string input, html, pdf, baselinePath;
     bool withNotes = true;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string &a = args[i];
@@ -109,6 +110,8 @@ int report(const std::vector<std::string> &args)
             pdf = args[++i];
         else if (a == "--no-notes")
             withNotes = false;
+        else if (a == "--baseline" && hasValue)
+            baselinePath = args[++i];
         else if (input.empty() && !a.empty() && a[0] != '-')
             input = a;
         else {
@@ -122,6 +125,10 @@ int report(const std::vector<std::string> &args)
     }
     const auto run = load(input);
     if (!run)
+        return 2;
+    // The run this one is compared with (issue 19): the report gains a comparison section.
+    std::shared_ptr<const recording::Run> baseline;
+    if (!baselinePath.empty() && !(baseline = load(baselinePath)))
         return 2;
 
     std::optional<notes::Sidecar> sidecar;
@@ -137,6 +144,7 @@ int report(const std::vector<std::string> &args)
     }
     report::HtmlReportOptions options;
     options.sidecar = sidecar ? &*sidecar : nullptr;
+    options.baseline = baseline.get();
     if (!html.empty() && !writeAtomically(html, report::renderHtmlReport(*run, options))) {
         errorLine(html + ": cannot write the report");
         return 1;

@@ -1,5 +1,6 @@
 #include "ui/panes/mainwindow.h"
 #include "ui/services/appsetup.h"
+#include "ui/services/comparisontools.h"
 #include "ui/services/screenshot.h"
 
 #include <QApplication>
@@ -7,6 +8,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <memory>
 
 namespace {
 
@@ -18,6 +20,10 @@ struct Options
     QCommandLineOption call{QStringLiteral("call"),
                             QCoreApplication::translate("main", "Select call N (1-based) when the file opens."),
                             QStringLiteral("N")};
+    QCommandLineOption compare{
+        QStringLiteral("compare"),
+        QCoreApplication::translate("main", "Compare the run with OTHER, another run of the task, once it opens."),
+        QStringLiteral("OTHER")};
 };
 
 void configure(QCommandLineParser &parser, const Options &options)
@@ -28,6 +34,7 @@ void configure(QCommandLineParser &parser, const Options &options)
     parser.addVersionOption();
     parser.addOption(options.screenshot);
     parser.addOption(options.call);
+    parser.addOption(options.compare);
     parser.addPositionalArgument(
         QStringLiteral("FILE"),
         QCoreApplication::translate("main", "The recording to open (the bundled sample when omitted)."));
@@ -83,10 +90,19 @@ int main(int argc, char *argv[])
     }
     const QString file = files.value(0);
 
+    const QString compareWith = parser.value(options.compare);
     if (parser.isSet(options.screenshot))
-        return tf::ui::renderScreenshot({parser.value(options.screenshot), callNumber, file});
+        return tf::ui::renderScreenshot({parser.value(options.screenshot), callNumber, file}, compareWith);
 
     tf::ui::MainWindow window;
+    if (!compareWith.isEmpty()) {
+        auto *tools = window.findChild<tf::ui::ComparisonTools *>();
+        auto once = std::make_shared<QMetaObject::Connection>();
+        *once = QObject::connect(&window, &tf::ui::MainWindow::runLoaded, &window, [tools, compareWith, once] {
+            QObject::disconnect(*once);
+            tools->compareWith(compareWith);
+        });
+    }
     window.show();
     window.setInitialCall(callNumber - 1);
     if (file.isEmpty())

@@ -66,9 +66,7 @@ const char *foldBasisName(FoldBasis basis)
     return "events-only";
 }
 
-namespace {
-
-CallView buildWithPrevious(const Run &run, std::size_t index, const CallView *previous, CallStates *states)
+CallView buildCallViewAfter(const Run &run, std::size_t index, const CallView *previous, CallStates *states)
 {
     CallView view;
     detail::rebuildServed(run, index, view, states);
@@ -84,8 +82,6 @@ CallView buildWithPrevious(const Run &run, std::size_t index, const CallView *pr
     return view;
 }
 
-} // namespace
-
 CallViews buildCallViews(const Run &run, std::size_t index, CallStates *states)
 {
     std::optional<CallStates> own;
@@ -97,7 +93,7 @@ CallViews buildCallViews(const Run &run, std::size_t index, CallStates *states)
         detail::rebuildServed(run, index - 1, *out.previous, states);
         detail::verifyReceipt(run, *out.previous);
     }
-    out.view = buildWithPrevious(run, index, out.previous ? &*out.previous : nullptr, states);
+    out.view = buildCallViewAfter(run, index, out.previous ? &*out.previous : nullptr, states);
     return out;
 }
 
@@ -226,19 +222,16 @@ CallSummary summaryOf(const CallView &view, const CallView *previous, std::size_
 
 } // namespace
 
-std::vector<CallSummary> summarizeCalls(const Run &run, const std::function<bool(double)> &progress)
+bool visitCallViews(const Run &run, std::size_t workers,
+                    const std::function<bool(std::size_t, const CallView &, const CallView *, bool)> &visit)
 {
     const std::size_t count = run.calls.size();
-    std::vector<CallSummary> out(count);
     // Calls are independent but for "since previous": each worker takes a contiguous range and rebuilds the call
     // before its range first. Views only read the Run (its one shared memo is locked), so workers need no other
-    // coordination. Progress and cancellation are handled by the calling thread's worker (range 0).
-    const std::size_t workers =
-        std::max<std::size_t>(1, std::min<std::size_t>({std::thread::hardware_concurrency(), 8, count / 16}));
-    std::atomic<std::size_t> done{0};
+    // coordination. A range shorter than 16 calls costs more in rebuilding the call before it than it saves.
+    workers = std::max<std::size_t>(1, std::min(workers, count / 16));
     std::atomic<bool> stop{false};
-    SummaryInterners interners;
-    const auto work = [&](std::size_t begin, std::size_t end, bool reports) {
+    const auto work = [&](std::size_t begin, std::size_t end, bool firstRange) {
         CallStates states(run);
         std::optional<CallView> previous;
         if (begin > 0) {
@@ -247,25 +240,40 @@ std::vector<CallSummary> summarizeCalls(const Run &run, const std::function<bool
             detail::verifyReceipt(run, *previous);
         }
         for (std::size_t i = begin; i < end && !stop.load(std::memory_order_relaxed); ++i) {
-            CallView view = buildWithPrevious(run, i, previous ? &*previous : nullptr, &states);
-            out[i] = summaryOf(view, previous ? &*previous : nullptr, i, interners);
+            CallView view = buildCallViewAfter(run, i, previous ? &*previous : nullptr, &states);
+            if (!visit(i, view, previous ? &*previous : nullptr, firstRange))
+                stop = true;
             previous = std::move(view);
-            const std::size_t finished = done.fetch_add(1, std::memory_order_relaxed) + 1;
             // Rebuilding touches every message of the file again; let the mapping's pages go as the pass moves on.
             if (run.source)
                 run.source->trimResidentPages(io::kPassResidentBytes);
-            if (reports && progress && !progress(double(finished) / double(count)))
-                stop = true;
         }
     };
     std::vector<std::thread> threads;
-    const std::size_t chunk = (count + workers - 1) / std::max<std::size_t>(workers, 1);
+    const std::size_t chunk = (count + workers - 1) / workers;
     for (std::size_t w = 1; w < workers; ++w)
         threads.emplace_back(work, std::min(count, w * chunk), std::min(count, (w + 1) * chunk), false);
     work(0, std::min(count, chunk), true);
     for (std::thread &t : threads)
         t.join();
-    if (stop)
+    return !stop;
+}
+
+std::vector<CallSummary> summarizeCalls(const Run &run, const std::function<bool(double)> &progress)
+{
+    const std::size_t count = run.calls.size();
+    std::vector<CallSummary> out(count);
+    std::atomic<std::size_t> done{0};
+    SummaryInterners interners;
+    // Progress and cancellation are handled by the calling thread's worker (the first range).
+    const bool finished =
+        visitCallViews(run, std::min<std::size_t>(std::thread::hardware_concurrency(), 8),
+                       [&](std::size_t i, const CallView &view, const CallView *previous, bool firstRange) {
+                           out[i] = summaryOf(view, previous, i, interners);
+                           const std::size_t n = done.fetch_add(1, std::memory_order_relaxed) + 1;
+                           return !(firstRange && progress && !progress(double(n) / double(count)));
+                       });
+    if (!finished)
         return {}; // cancelled: the ranges are only partly filled
     return out;
 }

@@ -10,6 +10,7 @@
 #include "core/findings/ledgerrowview.h"
 #include "core/receipt/transformhash.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -200,6 +201,9 @@ struct CallViews
 // call and the one before it, from one state cursor (`states`, or a fresh one).
 CallViews buildCallViews(const Run &run, std::size_t index, CallStates *states = nullptr);
 CallView buildCallView(const Run &run, std::size_t index);
+// The view of call `index` given the view of the call before it (`previous`, rebuilt and verified; nullptr for the
+// first call): what a pass over the calls in order uses, so that each call is rebuilt once.
+CallView buildCallViewAfter(const Run &run, std::size_t index, const CallView *previous, CallStates *states);
 
 // The per-call figures every call list needs, computed once for the whole run (CLI inspect, GUI call list).
 struct CallSummary
@@ -260,6 +264,15 @@ struct CallSummary
     const std::vector<PartCheck> &checks() const;
     const std::vector<Gap> &gaps() const;
 };
+
+// A pass over every call of a run: builds each call's view once and hands it to `visit(index, view, previous,
+// firstRange)` (previous: the view of the call before, rebuilt and verified without its cache facts; nullptr first),
+// in order within each of up to `workers` contiguous ranges, each range on its own thread (the first on the calling
+// thread, which is the only one told firstRange). `visit` returns false to stop every range; the pass then returns
+// false. Whole-run lists (summarizeCalls, a run comparison) are built this way.
+bool visitCallViews(
+    const Run &run, std::size_t workers,
+    const std::function<bool(std::size_t, const CallView &, const CallView *previous, bool firstRange)> &visit);
 
 std::vector<CallSummary> summarizeCalls(const Run &run, const std::function<bool(double)> &progress = {});
 

@@ -4,6 +4,7 @@
 
 #include "core/json/writer.h"
 #include "core/receipt/messagedigest.h"
+#include "core/receipt/partnames.h"
 #include "core/receipt/receipthash.h"
 #include "core/receipt/receiptnames.h"
 #include "core/text/utf.h"
@@ -13,11 +14,6 @@
 namespace tf::recording::detail {
 
 namespace {
-
-std::string indexed(std::string_view base, std::size_t i)
-{
-    return std::string(base) + "[" + std::to_string(i) + "]";
-}
 
 // spec/recording.md §6.6, one call. Collects the §5.8 gaps first, because they decide pairing and excuses.
 class ReceiptVerifier
@@ -128,16 +124,16 @@ void ReceiptVerifier::collectGaps()
 
 void ReceiptVerifier::unwitnessedRows(Badge badge, const std::string &reason)
 {
-    add("system.text", m_view.systemOnRecord ? badge : Badge::NotOnRecord,
+    add(std::string(receipt::kSystemTextPart), m_view.systemOnRecord ? badge : Badge::NotOnRecord,
         m_view.systemOnRecord ? reason : "the system text is not on record: " + m_view.systemNote);
     for (std::size_t i = 0; i < m_view.systemPieces.size(); ++i)
-        add(indexed("system.pieces", i), badge, reason);
+        add(receipt::systemPiecePart(i), badge, reason);
     if (m_view.conversationOnRecord)
         for (std::size_t i = 0; i < m_view.asSent.size(); ++i)
-            add(indexed("messages", i), badge, reason);
-    add("tools.names", m_view.toolsOnRecord ? badge : Badge::NotOnRecord, reason);
+            add(receipt::messagePart(i), badge, reason);
+    add(std::string(receipt::kToolNamesPart), m_view.toolsOnRecord ? badge : Badge::NotOnRecord, reason);
     for (const ToolView &t : m_view.tools)
-        add("tools.schema[" + t.name + "]", t.schema ? badge : Badge::NotOnRecord,
+        add(receipt::toolSchemaPart(t.name), t.schema ? badge : Badge::NotOnRecord,
             t.schema ? reason : "the schema is not on record");
 }
 
@@ -147,7 +143,8 @@ void ReceiptVerifier::verifySystem(const json::Value &receipt)
     const json::Value *pieces = system ? system->findArray("pieces") : nullptr;
     // System text: chars (structure) and hash.
     if (!m_view.systemOnRecord) {
-        add("system.text", Badge::NotOnRecord, "the system text is not on record: " + m_view.systemNote);
+        add(std::string(receipt::kSystemTextPart), Badge::NotOnRecord,
+            "the system text is not on record: " + m_view.systemNote);
     } else {
         std::string problem;
         const json::Value *chars = system ? system->findNumber("chars") : nullptr;
@@ -160,13 +157,16 @@ void ReceiptVerifier::verifySystem(const json::Value &receipt)
         if (problem.empty() && hash == false)
             problem = "the hash of the rebuilt text differs from system.hash";
         if (!problem.empty() && excused("system.hash"))
-            add("system.text", Badge::Reconstructed, problem + " (excused: the rebuild may be short)");
+            add(std::string(receipt::kSystemTextPart), Badge::Reconstructed,
+                problem + " (excused: the rebuild may be short)");
         else if (!problem.empty())
-            add("system.text", mismatch(placeholderSystem()), mismatchReason(placeholderSystem(), problem));
+            add(std::string(receipt::kSystemTextPart), mismatch(placeholderSystem()),
+                mismatchReason(placeholderSystem(), problem));
         else if (!hash)
-            add("system.text", Badge::Reconstructed, "length matches system.chars; hashes are placeholders");
+            add(std::string(receipt::kSystemTextPart), Badge::Reconstructed,
+                "length matches system.chars; hashes are placeholders");
         else
-            add("system.text", Badge::Verified, "hash and length match the receipt");
+            add(std::string(receipt::kSystemTextPart), Badge::Verified, "hash and length match the receipt");
     }
     // Pieces: by index, or by (slot, source) when the rebuild may be short.
     const bool byKind = excused("system.pieces");
@@ -193,7 +193,7 @@ void ReceiptVerifier::verifySystem(const json::Value &receipt)
                 }
             }
         }
-        const std::string part = indexed("system.pieces", i);
+        const std::string part = receipt::systemPiecePart(i);
         if (!paired) {
             add(part, Badge::Damaged, "the receipt has no piece to pair with this " + p.source + " piece");
             continue;
@@ -282,7 +282,7 @@ void ReceiptVerifier::verifyMessages(const json::Value &receipt)
     }
     for (std::size_t i = 0; i < pairing.size(); ++i) {
         const json::Value &m = m_view.asSent.at(i);
-        const std::string part = indexed("messages", i);
+        const std::string part = receipt::messagePart(i);
         if (!pairing[i]) {
             add(part, Badge::Damaged, "the receipt has no entry to pair with this message");
             continue;
@@ -348,11 +348,12 @@ void ReceiptVerifier::verifyTools(const json::Value &receipt)
     if (problem.empty() && !excused("tools.names") && rebuilt != receiptNames)
         problem = "the names are in another order";
     if (!problem.empty())
-        add("tools.names", Badge::Damaged, problem);
+        add(std::string(receipt::kToolNamesPart), Badge::Damaged, problem);
     else
-        add("tools.names", Badge::Reconstructed, "names agree with the receipt (names are never hashed)");
+        add(std::string(receipt::kToolNamesPart), Badge::Reconstructed,
+            "names agree with the receipt (names are never hashed)");
     for (const ToolView &t : m_view.tools) {
-        const std::string part = "tools.schema[" + t.name + "]";
+        const std::string part = receipt::toolSchemaPart(t.name);
         if (!t.schema) {
             add(part, Badge::NotOnRecord,
                 t.name == m_view.forcedTool ? "the forced tool's schema is not on record"

@@ -26,6 +26,8 @@ struct HtmlReportOptions
     // How much of each tool result the backtrack quotes, and of each call's response (UTF-16 units).
     std::size_t resultExcerptUnits = 2400;
     std::size_t responseExcerptUnits = 600;
+    // A run to compare this one with (`tracefold-cli report A --baseline B`): adds the comparison section (issue 19).
+    const recording::Run *baseline = nullptr;
     // Fraction of calls rendered; returning false stops and returns an empty string.
     std::function<bool(double)> progress;
 };

@@ -60,15 +60,6 @@ Value turnsJson(const recording::Run &run)
     return out;
 }
 
-Value outcomeJson(const recording::Run &run)
-{
-    Value o = Value::object();
-    o.set("status", str(recording::outcomeStatusId(run.outcome.status)));
-    o.set("message", optString(run.outcome.message));
-    o.set("call", callNumber(run.outcome.call));
-    return o;
-}
-
 Value limitsJson(const recording::Run &run)
 {
     Value out = Value::array();
@@ -160,6 +151,25 @@ std::string toolsCell(const recording::CallSummary &c)
 
 } // namespace
 
+json::Value outcomeJson(const recording::RunOutcome &outcome)
+{
+    Value o = Value::object();
+    o.set("status", str(recording::outcomeStatusId(outcome.status)));
+    o.set("message", optString(outcome.message));
+    o.set("call", callNumber(outcome.call));
+    return o;
+}
+
+std::string outcomeText(const recording::RunOutcome &outcome)
+{
+    std::string out = recording::outcomeStatusId(outcome.status);
+    if (outcome.call)
+        out += " at call " + std::to_string(*outcome.call + 1);
+    if (outcome.message)
+        out += ": " + text::printableLine(*outcome.message);
+    return out;
+}
+
 namespace {
 
 // Everything but "calls", which comes last.
@@ -194,7 +204,7 @@ Value inspectHead(const recording::Run &run, const std::vector<recording::CallSu
     doc.set("hitRate", hr);
     doc.set("finalAnswer", optString(run.finalAnswer));
     doc.set("turns", turnsJson(run));
-    doc.set("outcome", outcomeJson(run));
+    doc.set("outcome", outcomeJson(run.outcome));
     doc.set("limits", limitsJson(run));
     return doc;
 }
@@ -388,12 +398,7 @@ std::string inspectTable(const recording::Run &run, const std::vector<recording:
             out << ' ' << g.name;
         out << '\n';
     }
-    out << "turns: " << run.turns.size() << ", outcome: " << recording::outcomeStatusId(run.outcome.status);
-    if (run.outcome.call)
-        out << " at call " << *run.outcome.call + 1;
-    if (run.outcome.message)
-        out << ": " << text::printableLine(*run.outcome.message);
-    out << '\n';
+    out << "turns: " << run.turns.size() << ", outcome: " << outcomeText(run.outcome) << '\n';
     for (const recording::RunLimit &l : run.limits) {
         out << "limit: " << l.kind;
         if (l.call)

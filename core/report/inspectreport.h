@@ -19,4 +19,9 @@ json::Value inspectJson(const recording::Run &run, const std::vector<recording::
 // never one tree (or one string) in memory. Ends with a newline.
 void writeInspectJson(std::ostream &out, const recording::Run &run, const std::vector<recording::CallSummary> &calls);
 
+// How a run ended, as inspect --json writes it ({status, message, call}; call 1-based or null) and as one terminal
+// line ("failed at call 3: …", the message made printable). Shared by the commands that report a run's outcome.
+json::Value outcomeJson(const recording::RunOutcome &outcome);
+std::string outcomeText(const recording::RunOutcome &outcome);
+
 } // namespace tf::report

@@ -304,4 +304,21 @@ std::string printableLine(std::string_view wtf8, std::size_t maxUnits)
     return out;
 }
 
+std::string aroundUnit(std::string_view wtf8, std::size_t at, std::size_t before, std::size_t after,
+                       std::size_t *atByte)
+{
+    const std::u16string units = toUtf16(wtf8);
+    at = std::min(at, units.size());
+    const std::size_t from = at > before ? at - before : 0;
+    const std::size_t to = std::min(units.size(), at + after);
+    std::string out = from > 0 ? "\u2026" : "";
+    out += toWtf8(std::u16string_view(units).substr(from, at - from));
+    if (atByte)
+        *atByte = out.size();
+    out += toWtf8(std::u16string_view(units).substr(at, to - at));
+    if (to < units.size())
+        out += "\u2026";
+    return out;
+}
+
 } // namespace tf::text

@@ -37,6 +37,12 @@ std::size_t findInvalidUtf8(std::string_view bytes);
 // maxUnits UTF-16 units is cut with an ellipsis.
 std::string printableLine(std::string_view wtf8, std::size_t maxUnits = 120);
 
+// The text around UTF-16 unit `at` (clamped to the text's length): up to `before` units before it and `after` from
+// it, with "…" where the text goes on; where two texts first differ, say, shown in context. `atByte` receives where
+// unit `at` starts in the result. Never escaped here.
+std::string aroundUnit(std::string_view wtf8, std::size_t at, std::size_t before, std::size_t after,
+                       std::size_t *atByte = nullptr);
+
 inline bool isHighSurrogate(char16_t u)
 {
     return u >= 0xD800 && u <= 0xDBFF;

@@ -1,12 +1,14 @@
 // tracefold-bench: the performance figures of docs/performance.md, measured side by side in one run.
 //
 //   tracefold-bench [--workdir DIR] [--sizes 100,1000] [--switch-calls 100000] [--cli PATH] [--no-node] [--quick]
+//                   [--diff-only]
 //
 // For each size (MB) it generates a recording (deterministic, reused when already in DIR), then times, on the same
 // warm file: a plain read of the file (the floor), Node's JSON.parse (what agentfootprint and its web viewer run
 // on), and `tracefold-cli inspect --json` (Tracefold's whole index: load, fold, rebuild and verify every call).
 // Peak resident memory of each child comes from wait4(). Then it loads a run of --switch-calls calls and times
-// switching to random calls (the core per-call view), and finally the findings pieces composed per second.
+// switching to random calls (the core per-call view), then the findings pieces composed per second, and finally
+// `tracefold-cli diff A B` against `inspect` of both on two ~100 MB runs of 1,300 calls (--diff-only: only that).
 // Nothing here passes or fails; it prints a table.
 
 #include "core/findings/findingspiece.h"
@@ -139,6 +141,28 @@ std::string ensureLongRun(const std::string &dir, int calls)
     return path;
 }
 
+// The runs `diff` is timed on: `generate --calls 1300 --seed S --history-window 40 --turn-calls 50`, about 100 MB,
+// optionally with one tool result's byte changed at call `damageCall` (an edited copy of the same run).
+std::string ensureDiffRun(const std::string &dir, std::uint64_t seed, int damageCall)
+{
+    const std::string path = dir + "/diff-seed" + std::to_string(seed) +
+                             (damageCall ? "-edited" + std::to_string(damageCall) : std::string()) + ".json";
+    if (fileSize(path) > 0)
+        return path;
+    tf::generate::GeneratorOptions options;
+    options.calls = 1300;
+    options.seed = seed;
+    options.historyWindow = 40;
+    options.turnCalls = 50;
+    if (damageCall) {
+        options.damage.kind = tf::generate::Damage::Kind::MessageByte;
+        options.damage.call = damageCall;
+    }
+    std::ofstream out(path, std::ios::binary);
+    tf::generate::writeRecording(out, options);
+    return path;
+}
+
 double percentile(std::vector<double> v, double p)
 {
     if (v.empty())
@@ -163,6 +187,7 @@ int main(int argc, char **argv)
     std::vector<std::size_t> sizes = {100, 1000};
     int switchCalls = 100000;
     bool node = true;
+    bool diffOnly = false;
     std::string cli;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
@@ -180,12 +205,14 @@ int main(int argc, char **argv)
             cli = argv[++i];
         } else if (a == "--no-node") {
             node = false;
+        } else if (a == "--diff-only") {
+            diffOnly = true;
         } else if (a == "--quick") {
             sizes = {20};
             switchCalls = 2000;
         } else {
             std::cerr << "usage: tracefold-bench [--workdir DIR] [--sizes 100,1000] [--switch-calls N] [--cli PATH] "
-                         "[--no-node] [--quick]\n";
+                         "[--no-node] [--quick] [--diff-only]\n";
             return 2;
         }
     }
@@ -202,80 +229,103 @@ int main(int argc, char **argv)
     gethostname(host, sizeof host - 1);
     std::cout << "# tracefold-bench on " << host << ", " << sysconf(_SC_NPROCESSORS_ONLN) << " cores\n\n";
 
-    std::cout << "| file | size MB | plain read ms | node JSON.parse ms | node peak RSS MB | tracefold index ms | "
-                 "index / node | tracefold peak RSS MB | RSS / file |\n|---|---|---|---|---|---|---|---|---|\n";
-    for (std::size_t mb : sizes) {
-        const std::string path = ensureRecording(workdir, mb);
-        const double sizeMb = double(fileSize(path)) / 1e6;
-        const double readMs = plainReadMs(path);
-        ChildResult nodeRun;
-        if (node)
-            nodeRun = bestOf(2, {"node", "--max-old-space-size=16000", "-e",
-                                 "JSON.parse(require('fs').readFileSync(process.argv[1], 'utf8'))", path});
-        const ChildResult index = bestOf(2, {cli, "inspect", "--json", path});
-        std::cout << "| " << path.substr(path.rfind('/') + 1) << " | " << fmt(sizeMb) << " | " << fmt(readMs) << " | "
-                  << (!node ? "-" : nodeRun.status == 0 ? fmt(nodeRun.wallMs, 0) : "fails (exit " + std::to_string(nodeRun.status) + ")")
-                  << " | " << (node ? fmt(nodeRun.maxRssKb / 1024.0, 0) : "-")
-                  << " | " << fmt(index.wallMs, 0) << (index.status == 0 ? "" : " (failed)") << " | "
-                  << (node && nodeRun.status == 0 ? fmt(index.wallMs / nodeRun.wallMs, 2) : "-") << " | "
-                  << fmt(index.maxRssKb / 1024.0, 0)
-                  << " | " << fmt(index.maxRssKb / 1024.0 / (sizeMb / 1.048576), 2) << " |" << std::endl;
+    if (!diffOnly) {
+        std::cout << "| file | size MB | plain read ms | node JSON.parse ms | node peak RSS MB | tracefold index ms | "
+                     "index / node | tracefold peak RSS MB | RSS / file |\n|---|---|---|---|---|---|---|---|---|\n";
+        for (std::size_t mb : sizes) {
+            const std::string path = ensureRecording(workdir, mb);
+            const double sizeMb = double(fileSize(path)) / 1e6;
+            const double readMs = plainReadMs(path);
+            ChildResult nodeRun;
+            if (node)
+                nodeRun = bestOf(2, {"node", "--max-old-space-size=16000", "-e",
+                                     "JSON.parse(require('fs').readFileSync(process.argv[1], 'utf8'))", path});
+            const ChildResult index = bestOf(2, {cli, "inspect", "--json", path});
+            std::cout << "| " << path.substr(path.rfind('/') + 1) << " | " << fmt(sizeMb) << " | " << fmt(readMs) << " | "
+                      << (!node ? "-" : nodeRun.status == 0 ? fmt(nodeRun.wallMs, 0) : "fails (exit " + std::to_string(nodeRun.status) + ")")
+                      << " | " << (node ? fmt(nodeRun.maxRssKb / 1024.0, 0) : "-")
+                      << " | " << fmt(index.wallMs, 0) << (index.status == 0 ? "" : " (failed)") << " | "
+                      << (node && nodeRun.status == 0 ? fmt(index.wallMs / nodeRun.wallMs, 2) : "-") << " | "
+                      << fmt(index.maxRssKb / 1024.0, 0)
+                      << " | " << fmt(index.maxRssKb / 1024.0 / (sizeMb / 1.048576), 2) << " |" << std::endl;
+        }
+
+        {
+            const std::string path = ensureLongRun(workdir, switchCalls);
+            auto t0 = Clock::now();
+            const auto loaded = tf::recording::loadRecording(path);
+            const double loadMs = msSince(t0);
+            if (!loaded.run) {
+                std::cerr << loaded.error << '\n';
+                return 1;
+            }
+            const auto &run = *loaded.run;
+            std::mt19937_64 rng(5);
+            std::vector<double> times;
+            for (int i = 0; i < 2000; ++i) {
+                const std::size_t call = std::size_t(rng() % run.calls.size());
+                const auto s0 = Clock::now();
+                const auto view = tf::recording::buildCallView(run, call);
+                times.push_back(msSince(s0));
+                if (view.epoch == 0)
+                    std::cerr << "";
+            }
+            std::cout << "\n| switch run | calls | file MB | load ms | core view p50 ms | core view p99 ms | max ms |\n"
+                         "|---|---|---|---|---|---|---|\n"
+                      << "| " << path.substr(path.rfind('/') + 1) << " | " << run.calls.size() << " | "
+                      << fmt(double(fileSize(path)) / 1e6) << " | " << fmt(loadMs, 0) << " | "
+                      << fmt(percentile(times, 0.5), 3) << " | " << fmt(percentile(times, 0.99), 3) << " | "
+                      << fmt(*std::max_element(times.begin(), times.end()), 3) << " |\n";
+        }
+
+        {
+            // A 2,000-row ledger with every row kind, from the generator's own run (deterministic).
+            tf::generate::GeneratorOptions options;
+            options.calls = 700;
+            options.seed = 9;
+            options.resultBytes = 100;
+            options.historyInIterationEnd = false;
+            const auto loaded = tf::recording::loadRecordingFromBytes(tf::generate::generateRecording(options), "ledger");
+            const auto ledger = *loaded.run->finalLedger();
+            std::vector<std::string> served;
+            for (std::size_t i = 0; i < 200; ++i)
+                served.push_back("call_" + std::to_string(i));
+            const auto t0 = Clock::now();
+            int pieces = 0;
+            std::size_t bytes = 0;
+            while (msSince(t0) < 2000) {
+                const auto piece = tf::findings::composeFindingsPiece(&ledger, served, tf::findings::AnswerAsk::None);
+                bytes += piece ? piece->text.size() : 0;
+                ++pieces;
+            }
+            const double seconds = msSince(t0) / 1000;
+            std::cout << "\n| findings pieces | ledger rows | pieces/s | ms/piece |\n|---|---|---|---|\n| composed | "
+                      << ledger.size() << " | " << fmt(pieces / seconds, 0) << " | " << fmt(1000 * seconds / pieces, 3)
+                      << " |\n";
+            if (bytes == 0)
+                std::cerr << "no piece\n";
+        }
     }
 
     {
-        const std::string path = ensureLongRun(workdir, switchCalls);
-        auto t0 = Clock::now();
-        const auto loaded = tf::recording::loadRecording(path);
-        const double loadMs = msSince(t0);
-        if (!loaded.run) {
-            std::cerr << loaded.error << '\n';
-            return 1;
+        // diff exits 1 when the runs differ, which every pair here but the run against itself does.
+        const std::string a = ensureDiffRun(workdir, 7, 0);
+        const std::string edited = ensureDiffRun(workdir, 7, 650);
+        const std::string other = ensureDiffRun(workdir, 8, 0);
+        const auto name = [](const std::string &p) { return p.substr(p.rfind('/') + 1); };
+        std::cout << "\n| diff A B | A MB | B MB | inspect A ms | inspect B ms | diff ms | diff / (inspect A + B) | "
+                     "diff peak RSS MB |\n|---|---|---|---|---|---|---|---|\n";
+        const ChildResult inspectA = bestOf(2, {cli, "inspect", "--json", a});
+        for (const std::string &b : {a, edited, other}) {
+            const ChildResult inspectB = b == a ? inspectA : bestOf(2, {cli, "inspect", "--json", b});
+            const ChildResult diff = bestOf(2, {cli, "diff", a, b, "--json"});
+            std::cout << "| " << name(a) << " vs " << name(b) << " | " << fmt(double(fileSize(a)) / 1e6) << " | "
+                      << fmt(double(fileSize(b)) / 1e6) << " | " << fmt(inspectA.wallMs, 0) << " | "
+                      << fmt(inspectB.wallMs, 0) << " | " << fmt(diff.wallMs, 0)
+                      << (diff.status == 0 || diff.status == 1 ? "" : " (failed)") << " | "
+                      << fmt(diff.wallMs / (inspectA.wallMs + inspectB.wallMs), 2) << " | "
+                      << fmt(diff.maxRssKb / 1024.0, 0) << " |" << std::endl;
         }
-        const auto &run = *loaded.run;
-        std::mt19937_64 rng(5);
-        std::vector<double> times;
-        for (int i = 0; i < 2000; ++i) {
-            const std::size_t call = std::size_t(rng() % run.calls.size());
-            const auto s0 = Clock::now();
-            const auto view = tf::recording::buildCallView(run, call);
-            times.push_back(msSince(s0));
-            if (view.epoch == 0)
-                std::cerr << "";
-        }
-        std::cout << "\n| switch run | calls | file MB | load ms | core view p50 ms | core view p99 ms | max ms |\n"
-                     "|---|---|---|---|---|---|---|\n"
-                  << "| " << path.substr(path.rfind('/') + 1) << " | " << run.calls.size() << " | "
-                  << fmt(double(fileSize(path)) / 1e6) << " | " << fmt(loadMs, 0) << " | "
-                  << fmt(percentile(times, 0.5), 3) << " | " << fmt(percentile(times, 0.99), 3) << " | "
-                  << fmt(*std::max_element(times.begin(), times.end()), 3) << " |\n";
-    }
-
-    {
-        // A 2,000-row ledger with every row kind, from the generator's own run (deterministic).
-        tf::generate::GeneratorOptions options;
-        options.calls = 700;
-        options.seed = 9;
-        options.resultBytes = 100;
-        options.historyInIterationEnd = false;
-        const auto loaded = tf::recording::loadRecordingFromBytes(tf::generate::generateRecording(options), "ledger");
-        const auto ledger = *loaded.run->finalLedger();
-        std::vector<std::string> served;
-        for (std::size_t i = 0; i < 200; ++i)
-            served.push_back("call_" + std::to_string(i));
-        const auto t0 = Clock::now();
-        int pieces = 0;
-        std::size_t bytes = 0;
-        while (msSince(t0) < 2000) {
-            const auto piece = tf::findings::composeFindingsPiece(&ledger, served, tf::findings::AnswerAsk::None);
-            bytes += piece ? piece->text.size() : 0;
-            ++pieces;
-        }
-        const double seconds = msSince(t0) / 1000;
-        std::cout << "\n| findings pieces | ledger rows | pieces/s | ms/piece |\n|---|---|---|---|\n| composed | "
-                  << ledger.size() << " | " << fmt(pieces / seconds, 0) << " | " << fmt(1000 * seconds / pieces, 3)
-                  << " |\n";
-        if (bytes == 0)
-            std::cerr << "no piece\n";
     }
     return 0;
 }

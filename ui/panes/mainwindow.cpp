@@ -15,6 +15,7 @@
 #include "ui/panes/wirepane.h"
 #include "ui/services/bundledsample.h"
 #include "ui/services/callviewservice.h"
+#include "ui/services/comparisontools.h"
 #include "ui/services/qtstrings.h"
 #include "ui/services/reportexport.h"
 #include "ui/services/runloader.h"
@@ -84,7 +85,8 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     createPanes();
     createActions();
     arrangeDocks();
-    installReviewTools(this); // export, bookmarks, notes, run search (ui/services/reportexport.cpp)
+    installReviewTools(this);  // export, bookmarks, notes, run search (ui/services/reportexport.cpp)
+    new ComparisonTools(this); // File > Compare With…, the Comparison dock (ui/services/comparisontools.cpp)
 
     connect(m_loader, &RunLoader::started, this, &MainWindow::onLoadStarted);
     connect(m_loader, &RunLoader::loaded, this, &MainWindow::onLoaded);

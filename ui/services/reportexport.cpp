@@ -5,6 +5,7 @@
 #include "ui/panes/notesdialog.h"
 #include "ui/panes/searchpanel.h"
 #include "ui/services/sidecarstore.h"
+#include "ui/services/windowmenu.h"
 #include "ui/widgets/filenotice.h"
 
 #include "core/report/htmlreport.h"
@@ -195,20 +196,6 @@ void exportReport(QWidget *parent, std::shared_ptr<const recording::Run> run, co
                      });
     exporter->start(std::move(run), sidecar ? std::optional<notes::Sidecar>(*sidecar) : std::nullopt, path);
 }
-
-namespace {
-
-// A menu of the window by its title, as the window itself translates it; nullptr when it has none.
-QMenu *windowMenu(MainWindow *window, const char *title)
-{
-    const QString wanted = QCoreApplication::translate("tf::ui::MainWindow", title);
-    for (QAction *a : window->menuBar()->actions())
-        if (a->menu() && a->text() == wanted)
-            return a->menu();
-    return nullptr;
-}
-
-} // namespace
 
 QObject *installReviewTools(MainWindow *window)
 {

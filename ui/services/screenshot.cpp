@@ -1,6 +1,7 @@
 #include "ui/services/screenshot.h"
 
 #include "ui/panes/mainwindow.h"
+#include "ui/services/comparisontools.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -64,7 +65,7 @@ void fail(const QString &message)
 
 } // namespace
 
-int renderScreenshot(const ScreenshotRequest &request)
+int renderScreenshot(const ScreenshotRequest &request, const QString &compareWith)
 {
     g_previousHandler = qInstallMessageHandler(quietOffscreen);
     const auto restore = qScopeGuard([] { qInstallMessageHandler(g_previousHandler); });
@@ -102,6 +103,27 @@ int renderScreenshot(const ScreenshotRequest &request)
     if (request.call < 1 || request.call > calls) {
         fail(ScreenshotText::noCall(request.call, calls));
         return 2;
+    }
+    if (!compareWith.isEmpty()) {
+        auto *tools = window.findChild<ComparisonTools *>();
+        bool compared = false;
+        QString compareError;
+        QObject::connect(tools, &ComparisonTools::comparisonReady, &window, [&] { compared = true; });
+        QObject::connect(tools, &ComparisonTools::comparisonFailed, &window, [&](const QString &, const QString &e) {
+            compared = true;
+            compareError = e;
+        });
+        tools->compareWith(compareWith);
+        if (!spinUntil([&] { return compared; }, 120000)) {
+            fail(ScreenshotText::timedOut());
+            return 2;
+        }
+        if (!compareError.isEmpty()) {
+            fail(compareError);
+            return 2;
+        }
+        // The comparison below the calls and the panes, as a user would place it to read both.
+        window.resizeDocks({tools->dock()}, {window.height() * 38 / 100}, Qt::Vertical);
     }
     const int ordinal = request.call - 1;
     if (!spinUntil([&] { return window.currentBundle() && int(window.currentBundle()->ordinal) == ordinal; }, 60000)) {

@@ -4,8 +4,9 @@
 
 namespace tf::ui {
 
-// `tracefold --screenshot OUT.png [--call N] [FILE]`: the main window at 1400×900 with call N (1-based) selected,
-// rendered with QWidget::grab(). No settings are read or written and no dialog is shown.
+// `tracefold --screenshot OUT.png [--call N] [--compare OTHER] [FILE]`: the main window at 1400×900 with call N
+// (1-based) selected, rendered with QWidget::grab(). With OTHER, the run is compared with it first and the Comparison
+// dock is shown. No settings are read or written and no dialog is shown.
 struct ScreenshotRequest
 {
     QString output;
@@ -14,7 +15,8 @@ struct ScreenshotRequest
 };
 
 // Returns the process exit code: 0 when the PNG was written, 2 (with a message on stderr) when FILE cannot be
-// loaded, the call does not exist or the PNG cannot be written.
-int renderScreenshot(const ScreenshotRequest &request);
+// loaded, the call does not exist, OTHER cannot be compared or the PNG cannot be written.
+// `compareWith`: OTHER, or empty for no comparison.
+int renderScreenshot(const ScreenshotRequest &request, const QString &compareWith = {});
 
 } // namespace tf::ui

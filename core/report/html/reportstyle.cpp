@@ -119,6 +119,9 @@ table.piece tr.ask td.t { color: #486581; }
 .mdl { background: #fff4cc; color: #3d2e00; }
 .lib { color: #334e68; }
 .ovf { color: #a61b1b; font-weight: 700; }
+.w-del { color: #a61b1b; background: #fde8e8; text-decoration: line-through; }
+.w-ins { color: #0b6e2e; background: #e3f9e5; }
+.apart { background: #fff4cc; border-left: 2px solid #a61b1b; }
 .clip { color: #a61b1b; font-weight: 700; }
 .legend span { margin-right: 14px; }
 ul.statements { margin: 8px 0 16px; padding-left: 20px; }
@@ -206,6 +209,9 @@ table.piece tr.more td.t { color: #8a4b00; font-style: italic; }
 .lib { color: #334e68; font-family: "DejaVu Sans Mono"; font-size: 6.5pt; }
 .ovf { color: #a61b1b; font-weight: bold; font-family: "DejaVu Sans Mono"; font-size: 6.5pt; }
 .clip { color: #a61b1b; font-weight: bold; }
+.w-del { color: #a61b1b; background-color: #fde8e8; text-decoration: line-through; }
+.w-ins { color: #0b6e2e; background-color: #e3f9e5; }
+.apart { background-color: #fff4cc; }
 table.piece tr.sep td { font-size: 2pt; }
 pre.json, pre.result { background-color: #f8fafc; }
 .footer { font-size: 7pt; color: #7b8794; margin-top: 24px; }

@@ -8,9 +8,9 @@
 
 namespace tf::report::html {
 
-void renderAppendix(HtmlWriter &h)
+void renderAppendix(HtmlWriter &h, int number)
 {
-    sectionHeading(h, "appendix", 8, "How to read this report");
+    sectionHeading(h, "appendix", number, "How to read this report");
     h.raw("<h4>Receipt statuses</h4><table width=\"100%\" class=\"kv\" cellspacing=\"0\" cellpadding=\"4\">");
     h.raw("<tr><th><span class=\"chip b-verified\">Verified</span></th><td>The rebuilt part hashes to the value the "
           "run's "

@@ -6,6 +6,7 @@
 #include "core/report/html/noteindex.h"
 #include "core/report/htmlreport.h"
 
+#include "core/compare/rundiff.h"
 #include "core/recording/callview.h"
 
 #include <vector>
@@ -32,7 +33,9 @@ bool renderCalls(HtmlWriter &h, const recording::Run &run, const NoteIndex &note
 void renderGaps(HtmlWriter &h, const recording::Run &run, const std::vector<recording::CallSummary> &calls);
 // 7. The sidecar's bookmarks and notes.
 void renderNotes(HtmlWriter &h, const recording::Run &run, const NoteIndex &notes);
-// 8. How to read this report.
-void renderAppendix(HtmlWriter &h);
+// 8 (with a baseline). This run against the baseline run: where they first went apart, the alignment, the answers.
+void renderComparison(HtmlWriter &h, const recording::Run &baseline, const compare::RunDiff &diff, int number);
+// 8, or 9 after a comparison. How to read this report.
+void renderAppendix(HtmlWriter &h, int number);
 
 } // namespace tf::report::html

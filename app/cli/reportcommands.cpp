@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <iostream>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -97,9 +98,12 @@ std::shared_ptr<const recording::Run> load(const std::string &path)
 
 int report(const std::vector<std::string> &args)
 {
-    const char *usage = "usage: tracefold-cli report FILE -o REPORT.html [--pdf REPORT.pdf] [--no-notes]\n";
+    const char *usage =
+        "usage: tracefold-cli report FILE -o REPORT.html [--pdf REPORT.pdf] [--detail all|relevant] [--no-notes]\n";
     std::string input, html, pdf;
     bool withNotes = true;
+    // Unset: every call in the HTML report, only the calls that matter in the PDF.
+    std::optional<report::ReportDetail> detail;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string &a = args[i];
         const bool hasValue = i + 1 < args.size();
@@ -107,6 +111,8 @@ int report(const std::vector<std::string> &args)
             html = args[++i];
         else if (a == "--pdf" && hasValue)
             pdf = args[++i];
+        else if (a == "--detail" && hasValue && (args[i + 1] == "all" || args[i + 1] == "relevant"))
+            detail = args[++i] == "all" ? report::ReportDetail::All : report::ReportDetail::Relevant;
         else if (a == "--no-notes")
             withNotes = false;
         else if (input.empty() && !a.empty() && a[0] != '-')
@@ -137,6 +143,7 @@ int report(const std::vector<std::string> &args)
     }
     report::HtmlReportOptions options;
     options.sidecar = sidecar ? &*sidecar : nullptr;
+    options.detail = detail.value_or(report::ReportDetail::All);
     if (!html.empty() && !writeAtomically(html, report::renderHtmlReport(*run, options))) {
         errorLine(html + ": cannot write the report");
         return 1;
@@ -144,6 +151,7 @@ int report(const std::vector<std::string> &args)
     if (!pdf.empty()) {
         // The same report with the stylesheet Qt's rich-text engine lays out (see HtmlReportOptions::Flavor).
         options.flavor = report::HtmlReportOptions::Flavor::QtPrint;
+        options.detail = detail.value_or(report::ReportDetail::Relevant);
         const std::string document = report::renderHtmlReport(*run, options);
         // The helper reads the same HTML from a private temporary file.
         char pattern[] = "/tmp/tracefold-report-XXXXXX.html";

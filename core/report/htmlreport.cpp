@@ -16,6 +16,11 @@ std::string renderHtmlReport(const recording::Run &run, const HtmlReportOptions 
     const Backtrack backtrack = backtrackAnswer(run);
 
     const NoteIndex notes = indexNotes(options.sidecar, run);
+    CallMarks marks;
+    marks.bookmarks = notes.bookmarked;
+    for (const auto &[ordinal, indices] : notes.byCall)
+        marks.notes.insert(ordinal);
+    const CallSelection selection = selectCalls(calls, run.outcome, run.limits, backtrack, marks, options.detail);
 
     HtmlWriter h;
     const std::string title =
@@ -62,9 +67,9 @@ std::string renderHtmlReport(const recording::Run &run, const HtmlReportOptions 
 
     renderSummary(h, run, calls, backtrack, notes);
     renderBacktrack(h, backtrack, options);
-    renderTimeline(h, run, calls, notes);
-    renderConversation(h, run);
-    if (!renderCalls(h, run, notes, options))
+    renderTimeline(h, run, calls, notes, selection);
+    renderConversation(h, run, selection);
+    if (!renderCalls(h, run, calls, notes, selection, options))
         return {};
     renderGaps(h, run, calls);
     renderNotes(h, run, notes);

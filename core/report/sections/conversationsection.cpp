@@ -5,14 +5,16 @@
 
 #include "core/json/writer.h"
 #include "core/recording/callview.h"
+#include "core/text/utf.h"
 
 namespace tf::report::html {
 
 using recording::CallView;
 
 // The conversation as a transcript: each message once, at the call where it entered the context, then the last
-// response. Long results fold behind <details>; everything is escaped.
-void renderConversation(HtmlWriter &h, const recording::Run &run)
+// response. Long results fold behind <details>; everything is escaped. A message that entered at a call the report
+// does not detail is one line: the start of its text and its length.
+void renderConversation(HtmlWriter &h, const recording::Run &run, const CallSelection &selection)
 {
     sectionHeading(h, "conversation", 4, "Conversation");
     std::size_t seen = 0;
@@ -39,7 +41,10 @@ void renderConversation(HtmlWriter &h, const recording::Run &run)
             .num(messages.size() - seen)
             .raw(messages.size() - seen == 1 ? " new message" : " new messages")
             .raw("</p>");
-        h.raw("<table width=\"100%\" class=\"rows transcript\" cellspacing=\"0\" cellpadding=\"4\"><tbody>");
+        const bool brief = !selection.detailed(i);
+        h.raw("<table width=\"100%\" class=\"rows transcript\" cellspacing=\"0\" cellpadding=\"")
+            .raw(brief ? "2" : "4")
+            .raw("\"><tbody>");
         for (std::size_t m = seen; m < messages.size(); ++m) {
             const json::Value &msg = messages.at(m);
             const json::Value *role = msg.findString("role");
@@ -56,11 +61,22 @@ void renderConversation(HtmlWriter &h, const recording::Run &run)
             const std::string body = !content              ? std::string()
                                      : content->isString() ? content->decodedString()
                                                            : json::stringify(*content);
-            foldedText(h, body, 600, role && role->asString() == "tool" ? "tool result" : "message");
+            if (brief) {
+                std::size_t cut = 0;
+                h.raw("<span class=\"small\">").text(excerpt(body, 160, &cut)).raw("</span>");
+                if (cut)
+                    h.raw("<span class=\"small muted\">\u2026 (")
+                        .raw(counted(text::lengthU16(body), "unit", "units"))
+                        .raw(")</span>");
+            } else {
+                foldedText(h, body, 600, role && role->asString() == "tool" ? "tool result" : "message");
+            }
             if (const json::Value *calls = msg.findArray("toolCalls"))
                 for (const json::Value &c : *calls) {
                     const json::Value *name = c.findString("name");
-                    h.raw("<div class=\"small\">calls <code>").text(name ? name->asString() : "?").raw("</code></div>");
+                    h.raw(brief ? " <span class=\"small\">calls <code>" : "<div class=\"small\">calls <code>")
+                        .text(name ? name->asString() : "?")
+                        .raw(brief ? "</code></span>" : "</code></div>");
                 }
             h.raw("</td></tr>");
         }

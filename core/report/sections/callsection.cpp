@@ -75,7 +75,7 @@ void renderResponse(HtmlWriter &h, const recording::Run &run, const CallView &vi
         h.raw("<td><code>").text(t.name).raw("</code>");
         if (t.parallelCount)
             h.raw("<br><span class=\"small muted\">")
-                .raw(counted(std::size_t(std::max(0, *t.parallelCount)), "run", "runs"))
+                .num(std::size_t(std::max(0, *t.parallelCount)))
                 .raw(" in parallel</span>");
         h.raw("</td><td><code>").text(t.id).raw("</code></td><td>").raw(toolRunChip(t)).raw("</td><td class=\"num\">");
         h.raw(t.durationMs ? duration(*t.durationMs) : "\u2013").raw("</td><td>");

@@ -8,11 +8,11 @@
 #include "core/report/callselection.h"
 #include "core/report/notes.h"
 #include "tests/clirun.h"
+#include "tests/report/pdftext.h"
 
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -287,27 +287,6 @@ void TestReportCli::reportPdf()
 #endif
 }
 
-namespace {
-
-// A poppler-utils tool's standard output (dev.sh installs poppler-utils with the test packages; a missing tool fails
-// the test, so the PDF's text is never left unchecked).
-QString poppler(const char *tool, const QStringList &args)
-{
-    const QString exe = QStandardPaths::findExecutable(QString::fromLatin1(tool));
-    if (exe.isEmpty()) {
-        qWarning("%s not found: install poppler-utils (./dev.sh test does)", tool);
-        return {};
-    }
-    QProcess p;
-    p.start(exe, args);
-    if (!p.waitForFinished(60000) || p.exitCode() != 0)
-        return {};
-    // NFKC: the PDF's ligatures ("ﬁ" in "verified") read back as their letters.
-    return QString::fromUtf8(p.readAllStandardOutput()).normalized(QString::NormalizationForm_KC);
-}
-
-} // namespace
-
 void TestReportCli::reportPdfReadsLikeAReport()
 {
 #ifndef TRACEFOLD_PDF_HELPER
@@ -336,7 +315,7 @@ void TestReportCli::reportPdfReadsLikeAReport()
     // the summary and backtrack (2 pages), the 80-row timeline (3), a line per message of the conversation (about
     // 13), the calls that matter (here 5, the answer's call with its whole piece and ledger about 8) and the
     // closing sections (2): about 28; 40 leaves room for fonts that set wider, and no room for calls in full.
-    const QString info = poppler("pdfinfo", {pdf});
+    const QString info = testsupport::popplerOutput("pdfinfo", {pdf});
     QVERIFY2(!info.isEmpty(), "pdfinfo failed");
     QVERIFY2(info.contains(QRegularExpression(QStringLiteral("Page size:\\s+841\\.89 x 595\\.276 pts \\(A4\\)|Page size:\\s+842 x 595 pts \\(A4\\)"))),
              qPrintable(info));
@@ -344,8 +323,8 @@ void TestReportCli::reportPdfReadsLikeAReport()
     QVERIFY(pages.hasMatch());
     QVERIFY2(pages.captured(1).toInt() >= 5 && pages.captured(1).toInt() <= 40, qPrintable(pages.captured(1)));
 
-    const QString text = poppler("pdftotext", {pdf, QStringLiteral("-")});
-    const QString layout = poppler("pdftotext", {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+    const QString text = testsupport::popplerOutput("pdftotext", {pdf, QStringLiteral("-")});
+    const QString layout = testsupport::popplerOutput("pdftotext", {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
     QVERIFY2(!text.isEmpty() && !layout.isEmpty(), "pdftotext failed");
 
     // Headings keep the space between their number and their title.

@@ -61,7 +61,9 @@ CallSelection selectCalls(const std::vector<recording::CallSummary> &calls, cons
                                       std::pair{&marks.notes, Noted}, std::pair{&marks.divergences, Divergence}})
         for (std::size_t ordinal : *set)
             mark(ordinal, reason);
-    mark(backtrack.finalOrdinal, Answer);
+    // A run that never answered (a crash, a pause) has no answer's call, only a last one.
+    if (backtrack.answer)
+        mark(backtrack.finalOrdinal, Answer);
     for (const BacktrackValue &v : backtrack.values)
         for (const ValueSource &source : v.sources)
             mark(source.enteredOrdinal, AnswerSource);

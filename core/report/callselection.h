@@ -40,8 +40,8 @@ enum DetailReason : unsigned
     AnswerSource = 1u << 12, // a result the answer rests on entered the context here
     Divergence = 1u << 13,   // where this run went apart from a baseline (CallMarks::divergences)
 };
-inline constexpr unsigned kProblemReasons = NoResponse | ToolThrew | ToolNeverReturned | Damaged | RunStopped |
-                                            LimitHit | Problem;
+inline constexpr unsigned kProblemReasons =
+    NoResponse | ToolThrew | ToolNeverReturned | Damaged | RunStopped | LimitHit | Problem;
 
 // What the reviewer and other analyses marked, by 0-based call ordinal. Ordinals past the run are ignored.
 struct CallMarks
@@ -65,8 +65,9 @@ struct CallSelection
 
 // The calls that matter: the first and the last call; every call with a problem on record (no response, a tool that
 // threw or never returned, a damaged receipt part, where the run stopped or hit a limit, or one `marks.problems`
-// names); the calls the reviewer bookmarked or wrote notes on; the answer's call and the calls where the results it
-// rests on (its fact sources and its contingent carriers) entered the context; `marks.divergences`. `calls` is
+// names); the calls the reviewer bookmarked or wrote notes on; the answer's call (when the run has an answer) and the
+// calls where the results it rests on (its fact sources and its contingent carriers) entered the context;
+// `marks.divergences`. `calls` is
 // summarizeCalls(run). With ReportDetail::All every call is detailed, and the reasons are still given.
 CallSelection selectCalls(const std::vector<recording::CallSummary> &calls, const recording::RunOutcome &outcome,
                           const std::vector<recording::RunLimit> &limits, const Backtrack &backtrack,

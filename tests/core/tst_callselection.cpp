@@ -27,6 +27,7 @@ struct Facts
     std::optional<std::size_t> outcomeCall;
     std::vector<std::size_t> limitCalls;
     std::optional<std::size_t> answerCall;
+    bool answered = true; // false: the backtrack names the last call, but the run never answered
     std::vector<std::optional<std::size_t>> sourceCalls, carrierCalls;
     std::set<std::size_t> bookmarks, notes, problems, divergences;
 };
@@ -67,6 +68,8 @@ report::CallSelection select(const Facts &f, report::ReportDetail detail)
         limits.push_back({"budget_exhausted", "max-iterations: limit 3", n - 1, 0});
     report::Backtrack backtrack;
     backtrack.finalOrdinal = ordinalOf(f.answerCall);
+    if (f.answered)
+        backtrack.answer = "fc1/7 is flapping";
     report::BacktrackValue value;
     for (const auto &n : f.sourceCalls) {
         report::ValueSource source;
@@ -136,8 +139,8 @@ void TestCallSelection::matters_data()
 
     Facts quiet;
     quiet.answerCall = 10;
-    QTest::addRow("a quiet run: the first call and the answer, which is the last") << quiet << QList<int>{1, 10} << 10
-                                                                                   << uint(report::Answer | report::LastCall);
+    QTest::addRow("a quiet run: the first call and the answer, which is the last")
+        << quiet << QList<int>{1, 10} << 10 << uint(report::Answer | report::LastCall);
     QTest::addRow("a quiet run's first call") << quiet << QList<int>{1, 10} << 1 << uint(report::FirstCall);
 
     Facts noResponse = quiet;
@@ -159,8 +162,18 @@ void TestCallSelection::matters_data()
     failed.status = recording::OutcomeStatus::Failed;
     failed.outcomeCall = 7;
     failed.noResponse = {7};
-    QTest::addRow("the run failed at its last call") << failed << QList<int>{1, 7} << 7
-                                                     << uint(report::RunStopped | report::NoResponse | report::LastCall);
+    QTest::addRow("the run failed at its last call")
+        << failed << QList<int>{1, 7} << 7 << uint(report::RunStopped | report::NoResponse | report::LastCall);
+
+    Facts crashed;
+    crashed.calls = 3;
+    crashed.status = recording::OutcomeStatus::Failed;
+    crashed.outcomeCall = 3;
+    crashed.noResponse = {3};
+    crashed.answerCall = 3;
+    crashed.answered = false;
+    QTest::addRow("a crash: no answer's call")
+        << crashed << QList<int>{1, 3} << 3 << uint(report::RunStopped | report::NoResponse | report::LastCall);
 
     Facts paused = quiet;
     paused.status = recording::OutcomeStatus::Paused;
@@ -191,8 +204,8 @@ void TestCallSelection::matters_data()
     Facts handedIn = quiet;
     handedIn.problems = {3};
     handedIn.divergences = {5};
-    QTest::addRow("a problem list and a divergence") << handedIn << QList<int>{1, 3, 5, 10} << 5
-                                                     << uint(report::Divergence);
+    QTest::addRow("a problem list and a divergence")
+        << handedIn << QList<int>{1, 3, 5, 10} << 5 << uint(report::Divergence);
 
     Facts one;
     one.calls = 1;
@@ -266,8 +279,9 @@ void TestCallSelection::reportDetailsExactlyTheSelection()
     const std::string html = report::renderHtmlReport(*run, options);
 
     const std::vector<recording::CallSummary> calls = recording::summarizeCalls(*run);
-    const report::CallSelection expected = report::selectCalls(
-        calls, run->outcome, run->limits, report::backtrackAnswer(*run), {{5}, {8}, {}, {}}, report::ReportDetail(detail));
+    const report::CallSelection expected =
+        report::selectCalls(calls, run->outcome, run->limits, report::backtrackAnswer(*run), {{5}, {8}, {}, {}},
+                            report::ReportDetail(detail));
     std::set<std::string> sections;
     for (std::size_t o : expected.detailedCalls())
         sections.insert(std::to_string(o + 1));

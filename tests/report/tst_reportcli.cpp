@@ -317,14 +317,16 @@ void TestReportCli::reportPdfReadsLikeAReport()
     // closing sections (2): about 28; 40 leaves room for fonts that set wider, and no room for calls in full.
     const QString info = testsupport::popplerOutput("pdfinfo", {pdf});
     QVERIFY2(!info.isEmpty(), "pdfinfo failed");
-    QVERIFY2(info.contains(QRegularExpression(QStringLiteral("Page size:\\s+841\\.89 x 595\\.276 pts \\(A4\\)|Page size:\\s+842 x 595 pts \\(A4\\)"))),
+    QVERIFY2(info.contains(QRegularExpression(QStringLiteral(
+                 "Page size:\\s+841\\.89 x 595\\.276 pts \\(A4\\)|Page size:\\s+842 x 595 pts \\(A4\\)"))),
              qPrintable(info));
     const QRegularExpressionMatch pages = QRegularExpression(QStringLiteral("Pages:\\s+(\\d+)")).match(info);
     QVERIFY(pages.hasMatch());
     QVERIFY2(pages.captured(1).toInt() >= 5 && pages.captured(1).toInt() <= 40, qPrintable(pages.captured(1)));
 
     const QString text = testsupport::popplerOutput("pdftotext", {pdf, QStringLiteral("-")});
-    const QString layout = testsupport::popplerOutput("pdftotext", {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+    const QString layout =
+        testsupport::popplerOutput("pdftotext", {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
     QVERIFY2(!text.isEmpty() && !layout.isEmpty(), "pdftotext failed");
 
     // Headings keep the space between their number and their title.
@@ -353,14 +355,15 @@ void TestReportCli::reportPdfReadsLikeAReport()
     // Counts agree with their nouns.
     QVERIFY(text.contains(QStringLiteral("1 note, 1 bookmark")));
     QVERIFY(text.contains(QStringLiteral("80 LLM calls")));
-    const QRegularExpression wrongPlural(
-        QStringLiteral("(^|[^0-9,.])1 (notes|bookmarks|calls|rows|units|parts|messages|events|pieces|tool results)\\b"));
+    const QRegularExpression wrongPlural(QStringLiteral(
+        "(^|[^0-9,.])1 (notes|bookmarks|calls|rows|units|parts|messages|events|pieces|tool results)\\b"));
     QVERIFY2(!text.contains(wrongPlural), qPrintable(wrongPlural.match(text).captured(0)));
 
     // The calls in full are exactly the ones that matter, by the core's rule, and the PDF says why.
     const std::vector<recording::CallSummary> calls = recording::summarizeCalls(run);
-    const report::CallSelection selection = report::selectCalls(
-        calls, run.outcome, run.limits, report::backtrackAnswer(run), {{39}, {40}, {}, {}}, report::ReportDetail::Relevant);
+    const report::CallSelection selection =
+        report::selectCalls(calls, run.outcome, run.limits, report::backtrackAnswer(run), {{39}, {40}, {}, {}},
+                            report::ReportDetail::Relevant);
     std::set<int> expected, detailed;
     for (std::size_t o : selection.detailedCalls())
         expected.insert(int(o + 1));
@@ -370,7 +373,8 @@ void TestReportCli::reportPdfReadsLikeAReport()
     QCOMPARE(detailed, expected);
     QVERIFY(expected.count(1) && expected.count(40) && expected.count(41) && expected.count(80));
     QVERIFY(expected.size() < 10);
-    QVERIFY(text.contains(QStringLiteral("Why it is detailed").toUpper()) || text.contains(QStringLiteral("Why it is detailed")));
+    QVERIFY(text.contains(QStringLiteral("Why it is detailed").toUpper()) ||
+            text.contains(QStringLiteral("Why it is detailed")));
     QVERIFY(text.contains(QStringLiteral("bookmarked")));
     // The timeline still has every call: its last row and the ones between the detailed calls.
     QVERIFY(layout.contains(QRegularExpression(QStringLiteral("\\n\\s*57\\s+21:51:26"))));

@@ -14,8 +14,8 @@ class QWidget;
 
 namespace tf::ui {
 
-// Lays an HTML report out with QTextDocument and writes it as a paged landscape A4 PDF, atomically (QSaveFile). Used by the
-// GUI's File > Export Report and by the tracefold-report-pdf helper that `tracefold-cli report --pdf` runs, so both
+// Lays an HTML report out with QTextDocument and writes it as a paged landscape A4 PDF, atomically (QSaveFile). Used by
+// the GUI's File > Export Report and by the tracefold-report-pdf helper that `tracefold-cli report --pdf` runs, so both
 // produce the same PDF. Safe off the GUI thread (QTextDocument and QPdfWriter are reentrant).
 bool writeReportPdf(const QString &html, const QString &path, const QString &title, QString *error = nullptr);
 

@@ -64,7 +64,9 @@ void renderResponse(HtmlWriter &h, const recording::Run &run, const CallView &vi
         std::size_t cut = 0;
         h.raw("<pre>").text(excerpt(r.text, options.responseExcerptUnits, &cut)).raw("</pre>");
         if (cut)
-            h.raw("<span class=\"small muted\">").raw(counted(cut, "more unit", "more units")).raw(" not shown.</span>");
+            h.raw("<span class=\"small muted\">")
+                .raw(counted(cut, "more unit", "more units"))
+                .raw(" not shown.</span>");
     }
     if (view.toolRuns.empty())
         return;
@@ -410,14 +412,19 @@ void renderSelection(HtmlWriter &h, const CallSelection &selection)
         h.raw("<p class=\"small muted\">Every call in full, in order.</p>");
         return;
     }
-    h.raw("<p class=\"small muted\">")
-        .raw(counted(detailed.size(), "call", "calls"))
-        .raw(" of ")
-        .num(selection.callCount())
-        .raw(" in full: the calls that matter (a problem on record, a bookmark or a note, the answer and the calls "
-             "where its evidence entered, the first and the last call). Every other call is its row in <a "
-             "href=\"#timeline\">the timeline</a>; the HTML report, or <code>tracefold-cli report --detail all</code>, "
-             "has every call in full.</p>");
+    if (detailed.size() == selection.callCount())
+        h.raw("<p class=\"small muted\">Every call matters here, so every call is in full; why each one "
+              "matters:</p>");
+    else
+        h.raw("<p class=\"small muted\">")
+            .raw(counted(detailed.size(), "call", "calls"))
+            .raw(" of ")
+            .num(selection.callCount())
+            .raw(
+                " in full: the calls that matter (a problem on record, a bookmark or a note, the answer and the calls "
+                "where its evidence entered, the first and the last call). Every other call is its row in <a "
+                "href=\"#timeline\">the timeline</a>; the HTML report (<code>tracefold-cli report --detail all</code>, "
+                "its default) has every call in full.</p>");
     h.raw("<table width=\"100%\" class=\"rows\" cellspacing=\"0\" cellpadding=\"3\"><thead><tr><th "
           "class=\"num\" width=\"6%\">Call</th><th>Why it is detailed</th></tr></thead><tbody>");
     for (std::size_t ordinal : detailed) {

@@ -15,7 +15,7 @@ void printUsage(std::ostream &out)
            "  conform commitlog FILE.jsonl   run the commit-log fold conformance vectors\n"
            "  inspect FILE [--json]          the per-call summary of a recording\n"
            "  generate --calls N --seed S -o FILE   write a synthetic recording (see README)\n"
-           "  report FILE -o OUT.html [--pdf OUT.pdf]   the reviewer's report (see README)\n"
+           "  report FILE -o OUT.html [--pdf OUT.pdf] [--detail all|relevant]   the reviewer's report (see README)\n"
            "  search FILE TEXT [--json] [-i]  the calls whose served context contains TEXT\n"
            "  unpack FILE -o OUT             write the plain recording a packed one stands for\n"
            "  --version                      print the version\n";

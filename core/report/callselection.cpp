@@ -87,7 +87,7 @@ std::vector<std::string> detailReasonNames(unsigned reasons)
         {Answer, "the answer"},
         {AnswerSource, "the answer's evidence entered"},
         {Bookmarked, "bookmarked"},
-        {Noted, "notes"},
+        {Noted, "annotated"},
         {FirstCall, "the first call"},
         {LastCall, "the last call"},
     };

@@ -52,7 +52,10 @@ void renderConversation(HtmlWriter &h, const recording::Run &run, const CallSele
             const json::Value *id = msg.findString("toolCallId");
             const recording::Event *end = id ? run.toolEnd(id->asString()) : nullptr;
             const bool error = end && end->payloadError;
-            h.raw(error ? "<tr class=\"damaged\"><th>" : "<tr><th>").text(role ? role->asString() : "?");
+            // The width attribute is for Qt's engine (the PDF), which ignores the stylesheet's width of the role
+            // column; a browser takes the stylesheet's.
+            h.raw(error ? "<tr class=\"damaged\"><th width=\"10%\">" : "<tr><th width=\"10%\">")
+                .text(role ? role->asString() : "?");
             if (id)
                 h.raw("<br><code class=\"small\">").text(id->asString()).raw("</code>");
             if (error)
@@ -88,7 +91,7 @@ void renderConversation(HtmlWriter &h, const recording::Run &run, const CallSele
         h.raw("<p class=\"small muted\">The last response (");
         callLink(h, last->ordinal);
         h.raw(")</p><table width=\"100%\" class=\"rows transcript\" cellspacing=\"0\" "
-              "cellpadding=\"4\"><tbody><tr><th>assistant</th><td>");
+              "cellpadding=\"4\"><tbody><tr><th width=\"10%\">assistant</th><td>");
         foldedText(h, last->response->text, 2000, "message");
         h.raw("</td></tr></tbody></table>");
     } else if (last && !last->response) {

@@ -146,6 +146,7 @@ p { margin-top: 3px; margin-bottom: 5px; }
 h1 { font-size: 17pt; color: #102a43; margin-top: 4px; margin-bottom: 3px; }
 h2 { font-size: 12.5pt; color: #102a43; margin-top: 19px; margin-bottom: 7px; }
 h2 .secno { color: #829ab1; }
+h2#calls { page-break-before: always; }
 h3 { font-size: 10.5pt; color: #102a43; margin-top: 0; margin-bottom: 1px; }
 h4 { font-size: 6.5pt; color: #486581; text-transform: uppercase; font-weight: bold; margin-top: 12px; margin-bottom: 3px; }
 .sub { color: #52606d; margin-top: 0; margin-bottom: 0; }

@@ -292,6 +292,13 @@ void TestCallSelection::reportDetailsExactlyTheSelection()
         QVERIFY(html.find("Why it is detailed") != std::string::npos);
         QVERIFY(html.find("bookmarked") != std::string::npos);
     }
+    // In the conversation, a call not in full is one row (its link in the first cell), a call in full its messages.
+    const std::size_t c = html.find("id=\"conversation\"");
+    const std::string conversation = html.substr(c, html.find("id=\"calls\"") - c);
+    QCOMPARE(matches(conversation, std::regex("<td width=\"10%\" class=\"small\"><a href=\"#call-([0-9]+)\"")).size(),
+             run->calls.size() - sections.size());
+    QCOMPARE(matches(conversation, std::regex("<a href=\"#call-([0-9]+)\">call [0-9]+</a>: [0-9]+ new message")),
+             sections);
     // Every link to a call lands on an anchor: a detailed call's section, or another call's timeline row.
     const std::set<std::string> anchors = matches(html, std::regex("id=\"call-([0-9]+)\""));
     QCOMPARE(anchors.size(), run->calls.size());

@@ -16,6 +16,7 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -98,9 +99,12 @@ std::shared_ptr<const recording::Run> load(const std::string &path)
 int report(const std::vector<std::string> &args)
 {
     const char *usage =
-        "usage: tracefold-cli report FILE -o REPORT.html [--pdf REPORT.pdf] [--no-notes] [--baseline OTHER]\n";
+        "usage: tracefold-cli report FILE -o REPORT.html [--pdf REPORT.pdf] [--detail all|relevant] [--no-notes] "
+        "[--baseline OTHER]\n";
     std::string input, html, pdf, baselinePath;
     bool withNotes = true;
+    // Unset: every call in the HTML report, only the calls that matter in the PDF.
+    std::optional<report::ReportDetail> detail;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string &a = args[i];
         const bool hasValue = i + 1 < args.size();
@@ -108,6 +112,8 @@ int report(const std::vector<std::string> &args)
             html = args[++i];
         else if (a == "--pdf" && hasValue)
             pdf = args[++i];
+        else if (a == "--detail" && hasValue && (args[i + 1] == "all" || args[i + 1] == "relevant"))
+            detail = args[++i] == "all" ? report::ReportDetail::All : report::ReportDetail::Relevant;
         else if (a == "--no-notes")
             withNotes = false;
         else if (a == "--baseline" && hasValue)
@@ -145,6 +151,7 @@ int report(const std::vector<std::string> &args)
     report::HtmlReportOptions options;
     options.sidecar = sidecar ? &*sidecar : nullptr;
     options.baseline = baseline.get();
+    options.detail = detail.value_or(report::ReportDetail::All);
     if (!html.empty() && !writeAtomically(html, report::renderHtmlReport(*run, options))) {
         errorLine(html + ": cannot write the report");
         return 1;
@@ -152,6 +159,7 @@ int report(const std::vector<std::string> &args)
     if (!pdf.empty()) {
         // The same report with the stylesheet Qt's rich-text engine lays out (see HtmlReportOptions::Flavor).
         options.flavor = report::HtmlReportOptions::Flavor::QtPrint;
+        options.detail = detail.value_or(report::ReportDetail::Relevant);
         const std::string document = report::renderHtmlReport(*run, options);
         // The helper reads the same HTML from a private temporary file.
         char pattern[] = "/tmp/tracefold-report-XXXXXX.html";

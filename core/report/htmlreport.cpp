@@ -25,6 +25,23 @@ std::string renderHtmlReport(const recording::Run &run, const HtmlReportOptions 
     std::optional<compare::RunDiff> comparison;
     if (options.baseline)
         comparison = compare::compareRuns(run, *options.baseline);
+    CallMarks marks;
+    marks.bookmarks = notes.bookmarked;
+    for (const auto &[ordinal, indices] : notes.byCall)
+        marks.notes.insert(ordinal);
+    // The calls the audit found an error at, and where the run was served otherwise than its baseline, or made a
+    // call the baseline did not. Warnings and notes (a cache rewrite streak, a TTL gap) are listed in the Problems
+    // section and link to their timeline rows: printing each such call in full would make the PDF a fivefold longer
+    // read for facts one row already shows. Tool errors, limits and where the run stopped are selected by
+    // selectCalls itself.
+    for (const audit::Problem &p : problems)
+        if (p.call && p.severity == audit::Severity::Error)
+            marks.problems.insert(*p.call);
+    if (comparison)
+        for (const compare::AlignedCall &pair : comparison->aligned)
+            if (pair.a && !pair.same && (pair.servedParts > 0 || !pair.b))
+                marks.divergences.insert(*pair.a);
+    const CallSelection selection = selectCalls(calls, run.outcome, run.limits, backtrack, marks, options.detail);
 
     HtmlWriter h;
     const std::string title =
@@ -108,9 +125,9 @@ std::string renderHtmlReport(const recording::Run &run, const HtmlReportOptions 
     renderProblems(h, problems);
     renderSummary(h, run, calls, backtrack, notes);
     renderBacktrack(h, backtrack, options);
-    renderTimeline(h, run, calls, notes);
-    renderConversation(h, run);
-    if (!renderCalls(h, run, notes, options))
+    renderTimeline(h, run, calls, notes, selection);
+    renderConversation(h, run, selection);
+    if (!renderCalls(h, run, calls, notes, selection, options))
         return {};
     renderGaps(h, run, calls);
     renderNotes(h, run, notes);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "callselection.h"
 #include "notes.h"
 
 #include "core/recording/run.h"
@@ -19,6 +20,9 @@ struct HtmlReportOptions
         QtPrint
     };
     Flavor flavor = Flavor::Browser;
+    // Every call in full, or only the calls that matter (selectCalls) with the rest as their timeline row; the
+    // report says which calls it details and why.
+    ReportDetail detail = ReportDetail::All;
     // Bookmarks and notes to include (resolved against the run; orphaned ones are listed as such).
     const notes::Sidecar *sidecar = nullptr;
     // Shown in the footer when set. Empty keeps the output a pure function of the recording and the sidecar.

@@ -354,7 +354,8 @@ Resolution resolve(const Sidecar &sidecar, const recording::Run &run)
             } else if (row >= ledger->size()) {
                 r.orphaned = true;
                 r.reason = "ledger row " + std::to_string(row) + " is not in the ledger at call " +
-                           std::to_string(t.call.epoch) + " (" + std::to_string(ledger->size()) + " rows)";
+                           std::to_string(t.call.epoch) + " (" + std::to_string(ledger->size()) +
+                           (ledger->size() == 1 ? " row)" : " rows)");
             } else if (t.toolCallId) {
                 const json::Value &rowValue = ledger->at(row);
                 const json::Value *id = rowValue.isObject() ? rowValue.findString("toolCallId") : nullptr;

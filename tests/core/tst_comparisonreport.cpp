@@ -78,7 +78,7 @@ void TestComparisonReport::onlyWithABaseline()
     QVERIFY(html.find("id=\"comparison\"") == std::string::npos);
     QVERIFY(html.find("#comparison") == std::string::npos);
     QVERIFY(html.find("<a href=\"#appendix\">8 \u00A0How to read this report</a>") != std::string::npos);
-    QVERIFY(html.find("<span class=\"secno\">8</span>How to read this report") != std::string::npos);
+    QVERIFY(html.find("<span class=\"secno\">8</span> How to read this report") != std::string::npos);
 }
 
 void TestComparisonReport::againstItself()
@@ -91,10 +91,10 @@ void TestComparisonReport::againstItself()
     const std::string html = report::renderHtmlReport(*run, options);
     QVERIFY(html.find("<a href=\"#comparison\">8 \u00A0Comparison with the baseline run</a>") != std::string::npos);
     QVERIFY(html.find("<a href=\"#appendix\">9 \u00A0How to read this report</a>") != std::string::npos);
-    QVERIFY(html.find("<span class=\"secno\">9</span>How to read this report") != std::string::npos);
+    QVERIFY(html.find("<span class=\"secno\">9</span> How to read this report") != std::string::npos);
     const std::string s = section(html);
     QVERIFY(!s.empty());
-    QVERIFY(s.find("<span class=\"secno\">8</span>Comparison with the baseline run") != std::string::npos);
+    QVERIFY(s.find("<span class=\"secno\">8</span> Comparison with the baseline run") != std::string::npos);
     QVERIFY(s.find("class=\"verdict good\"") != std::string::npos);
     QVERIFY(s.find("Every aligned call was served the same, and the answers agree.") != std::string::npos);
     QVERIFY(s.find("<code>baseline.json</code>") != std::string::npos);

@@ -281,8 +281,13 @@ void TestHtmlReport::hostileRecordingIsInert()
          ""});
     report::HtmlReportOptions options;
     options.sidecar = &sidecar;
-    for (auto flavor : {report::HtmlReportOptions::Flavor::Browser, report::HtmlReportOptions::Flavor::QtPrint}) {
+    // Both stylesheets, and the PDF's selection of calls (its list of why each call is there) with the browser's.
+    for (auto [flavor, detail] :
+         {std::pair{report::HtmlReportOptions::Flavor::Browser, report::ReportDetail::All},
+          std::pair{report::HtmlReportOptions::Flavor::QtPrint, report::ReportDetail::All},
+          std::pair{report::HtmlReportOptions::Flavor::QtPrint, report::ReportDetail::Relevant}}) {
         options.flavor = flavor;
+        options.detail = detail;
         const std::string html = report::renderHtmlReport(*run, options);
         const std::string b = body(html);
         QCOMPARE(count(html, "<script"), std::size_t(0));

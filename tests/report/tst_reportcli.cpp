@@ -4,13 +4,19 @@
 #include "core/generate/recordinggenerator.h"
 #include "core/json/parser.h"
 #include "core/recording/recordingloader.h"
+#include "core/report/backtrack.h"
+#include "core/report/callselection.h"
 #include "core/report/notes.h"
 #include "tests/clirun.h"
+#include "tests/report/pdftext.h"
 
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <set>
 
 using namespace tf;
 
@@ -70,6 +76,8 @@ private slots:
     void searchText();
     void searchJsonAndCase();
     void reportPdf();
+    void reportPdfReadsLikeAReport();
+    void detailOption();
 
 private:
     QTemporaryDir m_dir;
@@ -277,6 +285,124 @@ void TestReportCli::reportPdf()
     QCOMPARE(p.exitCode(), 1);
     QVERIFY(!QFileInfo::exists(m_dir.filePath(QStringLiteral("never.pdf"))));
 #endif
+}
+
+void TestReportCli::reportPdfReadsLikeAReport()
+{
+#ifndef TRACEFOLD_PDF_HELPER
+    QSKIP("built without the GUI: no PDF helper");
+#else
+    // The bundled 80-call sample, with a bookmark on call 40 and a note on call 41.
+    const QString dir = m_dir.filePath(QStringLiteral("sample"));
+    QVERIFY(QDir().mkpath(dir));
+    const QString recording = dir + QStringLiteral("/tracefold-sample.json");
+    QVERIFY(QFile::copy(QStringLiteral(TRACEFOLD_SAMPLE), recording));
+    const auto loaded = recording::loadRecording(recording.toStdString());
+    QVERIFY(loaded.run);
+    const recording::Run &run = *loaded.run;
+    QCOMPARE(run.calls.size(), std::size_t(80));
+    notes::Sidecar sidecar;
+    sidecar.bookmarks.push_back({notes::callRefOf(run.calls[39]), ""});
+    sidecar.notes.push_back(
+        {{notes::TargetKind::Call, notes::callRefOf(run.calls[40]), std::nullopt, std::nullopt}, "why here?", ""});
+    writeAll(QString::fromStdString(notes::sidecarPathFor(recording.toStdString())),
+             QByteArray::fromStdString(notes::serializeSidecar(sidecar)));
+    const QString pdf = dir + QStringLiteral("/report.pdf");
+    const Result r = cli({QStringLiteral("report"), recording, QStringLiteral("--pdf"), pdf});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+
+    // Landscape A4, and short: 388 portrait pages before, when every call was in full. What remains is the summary
+    // and backtrack (2 pages), the 80-row timeline (3), a row per call in the conversation with the detailed calls'
+    // messages in full (5), the five calls that matter here (the answer's call, with its whole piece and ledger,
+    // about 7; the others 1 to 3 each) and the closing sections (2): 25 pages as measured. 32 leaves a quarter for
+    // fonts that set wider, and no room for another call in full per page of slack.
+    const QString info = testsupport::popplerOutput("pdfinfo", {pdf});
+    QVERIFY2(!info.isEmpty(), "pdfinfo failed");
+    QVERIFY2(info.contains(QRegularExpression(QStringLiteral(
+                 "Page size:\\s+841\\.89 x 595\\.276 pts \\(A4\\)|Page size:\\s+842 x 595 pts \\(A4\\)"))),
+             qPrintable(info));
+    const QRegularExpressionMatch pages = QRegularExpression(QStringLiteral("Pages:\\s+(\\d+)")).match(info);
+    QVERIFY(pages.hasMatch());
+    QVERIFY2(pages.captured(1).toInt() >= 5 && pages.captured(1).toInt() <= 32, qPrintable(pages.captured(1)));
+
+    const QString text = testsupport::popplerOutput("pdftotext", {pdf, QStringLiteral("-")});
+    const QString layout =
+        testsupport::popplerOutput("pdftotext", {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+    QVERIFY2(!text.isEmpty() && !layout.isEmpty(), "pdftotext failed");
+
+    // Headings keep the space between their number and their title.
+    for (const char *heading : {"1 Summary", "2 Final answer and backtrack", "3 Timeline", "4 Conversation", "5 Calls",
+                                "6 Gaps", "7 Bookmarks and notes", "8 How to read this report"})
+        QVERIFY2(text.contains(QRegularExpression(QStringLiteral("(^|\\n)") + QString::fromLatin1(heading) +
+                                                  QStringLiteral("\\n"))),
+                 heading);
+    QVERIFY(!text.contains(QRegularExpression(QStringLiteral("\\n\\d(Summary|Timeline|Calls|Gaps)"))));
+
+    // No word of the timeline or the chips is split over two lines ("COLLAP" / "SED", "reusab" / "le"): a split
+    // leaves both halves as words of their own in the laid-out text.
+    QSet<QString> words;
+    for (const QRegularExpressionMatch &m : QRegularExpression(QStringLiteral("[A-Za-z_]+")).globalMatch(layout))
+        words.insert(m.captured(0));
+    for (const char *known : {"COLLAPSED", "RESPONSE", "RECEIPT", "PREFIX", "LEDGER", "MARKS", "FRESH", "reusable",
+                              "moved", "unknown", "tool_use", "write", "only", "returned", "Reconstructed", "verified",
+                              "unmeasured", "bookmarked", "iteration"}) {
+        const QString word = QString::fromLatin1(known);
+        QVERIFY2(words.contains(word), known);
+        for (qsizetype k = 2; k + 2 <= word.size(); ++k)
+            QVERIFY2(!(words.contains(word.left(k)) && words.contains(word.mid(k))),
+                     qPrintable(word.left(k) + QStringLiteral(" / ") + word.mid(k)));
+    }
+
+    // Counts agree with their nouns.
+    QVERIFY(text.contains(QStringLiteral("1 note, 1 bookmark")));
+    QVERIFY(text.contains(QStringLiteral("80 LLM calls")));
+    const QRegularExpression wrongPlural(QStringLiteral(
+        "(^|[^0-9,.])1 (notes|bookmarks|calls|rows|units|parts|messages|events|pieces|tool results)\\b"));
+    QVERIFY2(!text.contains(wrongPlural), qPrintable(wrongPlural.match(text).captured(0)));
+
+    // The calls in full are exactly the ones that matter, by the core's rule, and the PDF says why.
+    const std::vector<recording::CallSummary> calls = recording::summarizeCalls(run);
+    const report::CallSelection selection =
+        report::selectCalls(calls, run.outcome, run.limits, report::backtrackAnswer(run), {{39}, {40}, {}, {}},
+                            report::ReportDetail::Relevant);
+    std::set<int> expected, detailed;
+    for (std::size_t o : selection.detailedCalls())
+        expected.insert(int(o + 1));
+    for (const QRegularExpressionMatch &m :
+         QRegularExpression(QStringLiteral("Call (\\d+) \u00B7 iteration")).globalMatch(text))
+        detailed.insert(m.captured(1).toInt());
+    QCOMPARE(detailed, expected);
+    QVERIFY(expected.count(1) && expected.count(40) && expected.count(41) && expected.count(80));
+    QVERIFY(expected.size() < 10);
+    QVERIFY(text.contains(QStringLiteral("Why it is detailed").toUpper()) ||
+            text.contains(QStringLiteral("Why it is detailed")));
+    QVERIFY(text.contains(QStringLiteral("bookmarked")));
+    // The timeline still has every call: its last row and the ones between the detailed calls.
+    QVERIFY(layout.contains(QRegularExpression(QStringLiteral("\\n\\s*57\\s+21:51:26"))));
+#endif
+}
+
+void TestReportCli::detailOption()
+{
+    // --detail relevant shortens the HTML report too; a bad value is a usage error.
+    const QString out = m_dir.filePath(QStringLiteral("relevant.html"));
+    QCOMPARE(cli({QStringLiteral("report"), m_recording, QStringLiteral("-o"), out, QStringLiteral("--no-notes"),
+                  QStringLiteral("--detail"), QStringLiteral("relevant")})
+                 .exitCode,
+             0);
+    const QByteArray html = readAll(out);
+    const std::size_t sections = std::size_t(html.count("<section class=\"call\""));
+    QVERIFY2(sections >= 2 && sections < m_calls, QByteArray::number(qulonglong(sections)).constData());
+    QVERIFY(html.contains("Why it is detailed"));
+    QCOMPARE(cli({QStringLiteral("report"), m_recording, QStringLiteral("-o"), out, QStringLiteral("--detail"),
+                  QStringLiteral("some")})
+                 .exitCode,
+             2);
+    QCOMPARE(cli({QStringLiteral("report"), m_recording, QStringLiteral("-o"), out, QStringLiteral("--no-notes"),
+                  QStringLiteral("--detail"), QStringLiteral("all")})
+                 .exitCode,
+             0);
+    QCOMPARE(std::size_t(readAll(out).count("<section class=\"call\"")), m_calls);
 }
 
 QTEST_APPLESS_MAIN(TestReportCli)

@@ -9,6 +9,9 @@
 
 #include "core/generate/recordinggenerator.h"
 #include "core/recording/recordingloader.h"
+#include "core/report/backtrack.h"
+#include "core/report/callselection.h"
+#include "tests/report/pdftext.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
@@ -20,6 +23,7 @@
 #include <QMenuBar>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -168,6 +172,21 @@ void TestReportGui::pdfExport()
     QVERIFY(bytes.startsWith("%PDF-"));
     QVERIFY(pdfPages(bytes) > 1);
     QVERIFY(ui::reportTitle(*m_run).contains(QString::fromStdString(m_run->runId)));
+    // Landscape A4 (842 x 595 pt), and only the calls that matter in full, where the HTML export has every call.
+    QVERIFY(bytes.contains("/MediaBox [0 0 842.000000 595.000000]"));
+    QVERIFY(!bytes.contains("/MediaBox [0 0 595.000000 842.000000]"));
+    const QString text = testsupport::popplerOutput("pdftotext", {pdf, QStringLiteral("-")});
+    QVERIFY2(!text.isEmpty(), "pdftotext failed");
+    const std::vector<std::size_t> relevant =
+        report::selectCalls(recording::summarizeCalls(*m_run), m_run->outcome, m_run->limits,
+                            report::backtrackAnswer(*m_run), {}, report::ReportDetail::Relevant)
+            .detailedCalls();
+    QVERIFY(relevant.size() < m_run->calls.size());
+    QCOMPARE(std::size_t(text.count(QRegularExpression(QStringLiteral("Call \\d+ \u00B7 iteration")))),
+             relevant.size());
+    const QString html = m_dir->filePath(QStringLiteral("every.html"));
+    QVERIFY2(ui::writeReport(*m_run, nullptr, html, &error), qPrintable(error));
+    QCOMPARE(std::size_t(readAll(html).count("<section class=\"call\"")), m_run->calls.size());
     // An unwritable target fails with a message and leaves nothing behind.
     QVERIFY(!ui::writeReportPdf(QStringLiteral("<p>x</p>"), m_dir->filePath(QStringLiteral("no/such/dir/x.pdf")),
                                 QStringLiteral("t"), &error));

@@ -72,8 +72,11 @@ bool writeReportPdf(const QString &html, const QString &path, const QString &tit
         QPdfWriter writer(&file);
         writer.setTitle(title);
         writer.setCreator(QStringLiteral("Tracefold " TRACEFOLD_VERSION));
-        writer.setPageSize(QPageSize(QPageSize::A4));
-        writer.setPageMargins(QMarginsF(14, 14, 14, 16), QPageLayout::Millimeter);
+        // Landscape: the timeline's fourteen columns then fit at a readable size without breaking a word, and the
+        // pieces' and results' monospaced lines wrap less. No page margin: QTextDocument::print lays an unpaginated
+        // document out inside a 2 cm margin of its own, and puts the page number in it.
+        writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Landscape, QMarginsF(0, 0, 0, 0),
+                                         QPageLayout::Millimeter));
         writer.setResolution(300);
 
         QTextDocument document;
@@ -100,6 +103,9 @@ bool writeReport(const recording::Run &run, const notes::Sidecar *sidecar, const
     options.sidecar = sidecar;
     const bool pdf = path.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive);
     options.flavor = pdf ? report::HtmlReportOptions::Flavor::QtPrint : report::HtmlReportOptions::Flavor::Browser;
+    // A PDF is read page by page: the calls that matter in full, the others as their timeline row. The HTML report
+    // keeps every call (a browser scrolls and searches).
+    options.detail = pdf ? report::ReportDetail::Relevant : report::ReportDetail::All;
     const std::string html = report::renderHtmlReport(run, options);
     if (pdf)
         return writeReportPdf(QString::fromUtf8(html.data(), qsizetype(html.size())), path, reportTitle(run), error);

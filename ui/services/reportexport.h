@@ -15,13 +15,14 @@ class QWidget;
 
 namespace tf::ui {
 
-// Lays an HTML report out with QTextDocument and writes it as a paged A4 PDF, atomically (QSaveFile). Used by the
-// GUI's File > Export Report and by the tracefold-report-pdf helper that `tracefold-cli report --pdf` runs, so both
+// Lays an HTML report out with QTextDocument and writes it as a paged landscape A4 PDF, atomically (QSaveFile). Used by
+// the GUI's File > Export Report and by the tracefold-report-pdf helper that `tracefold-cli report --pdf` runs, so both
 // produce the same PDF. Safe off the GUI thread (QTextDocument and QPdfWriter are reentrant).
 bool writeReportPdf(const QString &html, const QString &path, const QString &title, QString *error = nullptr);
 
-// Writes the report for `run` to `path`: PDF when the name ends in .pdf (any case), HTML otherwise. Blocking; the
-// HTML file is written with QSaveFile too.
+// Writes the report for `run` to `path`: PDF when the name ends in .pdf (any case), HTML otherwise. The PDF details
+// only the calls that matter (report::ReportDetail::Relevant), the HTML every call. Blocking; the HTML file is
+// written with QSaveFile too.
 bool writeReport(const recording::Run &run, const notes::Sidecar *sidecar, const QString &path,
                  QString *error = nullptr);
 

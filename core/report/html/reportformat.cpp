@@ -116,7 +116,7 @@ void foldedText(HtmlWriter &h, std::string_view wtf8, std::size_t foldAboveUnits
         h.raw("<pre>").text(wtf8).raw("</pre>");
         return;
     }
-    h.raw("<details><summary>").raw(what).raw(" \u00B7 ").raw(grouped(double(units))).raw(" units</summary><pre>");
+    h.raw("<details><summary>").raw(what).raw(" \u00B7 ").raw(counted(units, "unit", "units")).raw("</summary><pre>");
     h.text(wtf8).raw("</pre></details>");
 }
 
@@ -126,8 +126,14 @@ void sectionHeading(HtmlWriter &h, const char *id, int number, const char *title
         .raw(id)
         .raw("\"><span class=\"secno\">")
         .num(std::size_t(number))
-        .raw("</span>")
+        .raw("</span> ") // a real space: Qt's rich-text engine ignores the span's margin, and text extraction needs it
         .raw(title)
         .raw("</h2>");
 }
+
+std::string counted(std::size_t n, std::string_view one, std::string_view many)
+{
+    return grouped(double(n)) + " " + std::string(n == 1 ? one : many);
+}
+
 } // namespace tf::report::html

@@ -14,6 +14,8 @@ namespace tf::report::html {
 // Numbers, times and excerpts as every report section writes them.
 std::string grouped(double v);                        // 12,345; non-integers as JS prints them
 std::string optCount(const std::optional<double> &v); // grouped, or an en dash when not on record
+// "1 note", "2 notes", "1,024 rows": a count with its noun in the right number.
+std::string counted(std::size_t n, std::string_view one, std::string_view many);
 std::string duration(double ms);
 std::string utcTime(double ms, bool withDate);
 // At most `units` UTF-16 units of a WTF-8 string, never splitting a surrogate pair; `cut` receives what was left out.

@@ -149,6 +149,7 @@ p { margin-top: 3px; margin-bottom: 5px; }
 h1 { font-size: 17pt; color: #102a43; margin-top: 4px; margin-bottom: 3px; }
 h2 { font-size: 12.5pt; color: #102a43; margin-top: 19px; margin-bottom: 7px; }
 h2 .secno { color: #829ab1; }
+h2#calls { page-break-before: always; }
 h3 { font-size: 10.5pt; color: #102a43; margin-top: 0; margin-bottom: 1px; }
 h4 { font-size: 6.5pt; color: #486581; text-transform: uppercase; font-weight: bold; margin-top: 12px; margin-bottom: 3px; }
 .sub { color: #52606d; margin-top: 0; margin-bottom: 0; }
@@ -157,7 +158,8 @@ h4 { font-size: 6.5pt; color: #486581; text-transform: uppercase; font-weight: b
 table { border-collapse: collapse; margin-top: 3px; margin-bottom: 8px; }
 th { text-align: left; vertical-align: top; color: #486581; background-color: #f3f6f9; font-size: 6.5pt; font-weight: bold;
   text-transform: uppercase; border-bottom: 1px solid #cbd2d9; }
-td { text-align: left; vertical-align: top; border-bottom: 1px solid #e4e7eb; font-size: 8pt; }
+td { text-align: left; vertical-align: top; border-bottom: 1px solid #e4e7eb; font-size: 8pt; padding-top: 2px;
+  padding-bottom: 2px; }
 td.num, th.num { text-align: right; }
 code, .mono, pre { font-family: "DejaVu Sans Mono"; font-size: 7pt; }
 pre { white-space: pre-wrap; margin-top: 0; margin-bottom: 0; }
@@ -184,10 +186,13 @@ table.rows tr.damaged td { background-color: #fff5f5; }
 table.transcript th { width: 8em; }
 table.cover td { border-bottom: 2pt solid #1e3a5f; }
 table.toc td { background-color: #f8fafc; border-bottom: 0px; font-size: 7.5pt; }
+table.verdict td, table.callhead td, table.note td, table.answer td, table.vhead td, table.figures td {
+  padding-top: 6px; padding-bottom: 6px; }
 table.verdict td { background-color: #f8fafc; border: 1px solid #d9e2ec; border-left: 3pt solid #1e3a5f; }
 table.verdict.good td { border-left: 3pt solid #2f855a; }
 table.verdict.bad td { border-left: 3pt solid #c53030; background-color: #fff8f8; }
 table.verdict.warn td { border-left: 3pt solid #c27c0e; background-color: #fffbf2; }
+table.callhead { margin-top: 16px; }
 table.callhead td { background-color: #f3f6f9; border: 1px solid #d9e2ec; border-left: 3pt solid #1e3a5f; }
 table.callhead.damaged td { border-left: 3pt solid #c53030; background-color: #fff8f8; }
 table.note td { background-color: #fffaf0; border: 1px solid #f0d9a8; border-left: 3pt solid #d69e2e; }
@@ -198,7 +203,8 @@ table.answer td { background-color: #f3f6f9; border-left: 3pt solid #1e3a5f; bor
   white-space: pre-wrap; }
 table.vhead td { background-color: #f3f6f9; border: 1px solid #d9e2ec; }
 table.vhead .v { font-family: "DejaVu Sans Mono"; font-weight: bold; background-color: #fff4cc; }
-table.piece td { border-bottom: 0px; font-family: "DejaVu Sans Mono"; font-size: 6.5pt; white-space: pre-wrap; }
+table.piece td { border-bottom: 0px; font-family: "DejaVu Sans Mono"; font-size: 6.5pt; white-space: pre-wrap;
+  padding-top: 0px; padding-bottom: 0px; }
 table.piece td.g { color: #829ab1; background-color: #f3f6f9; text-align: right; font-size: 6pt; }
 table.piece td.t { color: #334e68; }
 code.pl { font-family: "DejaVu Sans Mono"; font-size: 6.5pt; }

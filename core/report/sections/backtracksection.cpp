@@ -69,7 +69,9 @@ void renderBacktrack(HtmlWriter &h, const Backtrack &bt, const HtmlReportOptions
                                       : " \u00B7 <span class=\"no\">the value does not occur in this result</span>");
                 h.raw("<pre class=\"result\">").text(shown).raw("</pre>");
                 if (cut)
-                    h.raw("<span class=\"small muted\">").num(cut).raw(" more units not shown.</span>");
+                    h.raw("<span class=\"small muted\">")
+                        .raw(counted(cut, "more unit", "more units"))
+                        .raw(" not shown.</span>");
             } else if (s.resultMessage) {
                 h.raw("<pre class=\"result\">").text(json::prettyPrint(*s.resultMessage)).raw("</pre>");
             } else {

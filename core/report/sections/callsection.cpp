@@ -6,9 +6,7 @@
 #include "core/report/html/reportchips.h"
 #include "core/report/html/reportformat.h"
 
-#include "core/findings/piecediff.h"
 #include "core/recording/callview.h"
-#include "core/text/linediff.h"
 #include "core/text/utf.h"
 
 #include <algorithm>
@@ -66,7 +64,9 @@ void renderResponse(HtmlWriter &h, const recording::Run &run, const CallView &vi
         std::size_t cut = 0;
         h.raw("<pre>").text(excerpt(r.text, options.responseExcerptUnits, &cut)).raw("</pre>");
         if (cut)
-            h.raw("<span class=\"small muted\">").num(cut).raw(" more units not shown.</span>");
+            h.raw("<span class=\"small muted\">")
+                .raw(counted(cut, "more unit", "more units"))
+                .raw(" not shown.</span>");
     }
     if (view.toolRuns.empty())
         return;
@@ -141,9 +141,9 @@ std::vector<std::string> compactParts(const std::vector<const recording::PartChe
     return out;
 }
 
-void renderCall(HtmlWriter &h, const recording::Run &run, const CallView &view, const NoteIndex &notes,
-                const HtmlReportOptions &options, std::optional<std::size_t> &lastPieceOrdinal,
-                const findings::FindingsPiece *previousPiece)
+// `shownPiece`: the call whose section showed the piece this call was served if it did not move since, else nullopt.
+void renderCall(HtmlWriter &h, const recording::Run &run, const CallView &view, const recording::CallSummary &summary,
+                const NoteIndex &notes, const HtmlReportOptions &options, std::optional<std::size_t> &shownPiece)
 {
     const std::size_t ordinal = view.ordinal;
     const recording::CallRecord &rec = run.calls[ordinal];
@@ -181,10 +181,10 @@ void renderCall(HtmlWriter &h, const recording::Run &run, const CallView &view, 
     h.raw("<h4>Served context</h4><table width=\"100%\" class=\"kv\" cellspacing=\"0\" cellpadding=\"4\">");
     h.raw("<tr><th>System prompt</th><td>");
     if (view.systemOnRecord) {
-        h.raw(grouped(double(text::lengthU16(view.systemText))))
-            .raw(" units in ")
-            .num(view.systemPieces.size())
-            .raw(" pieces: ");
+        h.raw(counted(text::lengthU16(view.systemText), "unit", "units"))
+            .raw(" in ")
+            .raw(counted(view.systemPieces.size(), "piece", "pieces"))
+            .raw(": ");
         for (std::size_t i = 0; i < view.systemPieces.size(); ++i) {
             if (i)
                 h.raw(", ");
@@ -197,10 +197,10 @@ void renderCall(HtmlWriter &h, const recording::Run &run, const CallView &view, 
         h.raw(" \u00B7 ").text(view.systemNote);
     h.raw("</td></tr><tr><th>Messages</th><td>");
     if (view.conversationOnRecord)
-        h.num(view.asSent.size())
+        h.raw(counted(view.asSent.size(), "message", "messages"))
             .raw(" as sent, ")
-            .num(view.servedIds.size())
-            .raw(" tool results served, ")
+            .raw(counted(view.servedIds.size(), "tool result", "tool results"))
+            .raw(" served, ")
             .num(view.collapsed.size())
             .raw(" collapsed to tickets, ")
             .num(view.undeclaredIds.size())
@@ -219,7 +219,7 @@ void renderCall(HtmlWriter &h, const recording::Run &run, const CallView &view, 
         h.raw(" \u00B7 forced ").text(*view.forcedTool);
     h.raw("</td></tr><tr><th>Ledger</th><td>");
     if (view.ledgerOnRecord) {
-        h.num(view.ledger.size()).raw(" rows");
+        h.raw(counted(view.ledger.size(), "row", "rows"));
         if (view.ledger.size() > view.ledgerRowsAtPrevious)
             h.raw(", ").num(view.ledger.size() - view.ledgerRowsAtPrevious).raw(" filed since the previous call");
         if (!view.ledgerIssues.empty())
@@ -279,22 +279,21 @@ void renderCall(HtmlWriter &h, const recording::Run &run, const CallView &view, 
     h.raw("<h4>Findings piece</h4>");
     if (!view.piece) {
         h.raw("<p class=\"muted\">No piece: ").text(view.noPieceReason).raw(".</p>");
-    } else if (!view.pieceChangedSincePrevious && lastPieceOrdinal) {
+    } else if (!view.pieceChangedSincePrevious && shownPiece) {
         h.raw("<p>Byte for byte the piece of ");
-        callLink(h, *lastPieceOrdinal);
+        callLink(h, *shownPiece);
         h.raw(" (")
-            .raw(grouped(double(view.piece->lengthU16())))
-            .raw(" units): the system block did not move because of "
+            .raw(counted(view.piece->lengthU16(), "unit", "units"))
+            .raw("): the system block did not move because of "
                  "the ledger.</p>");
     } else {
         const PieceStats stats = statsOf(*view.piece);
         h.raw("<p class=\"small\">")
-            .raw(grouped(double(view.piece->lengthU16())))
-            .raw(" units, ")
-            .raw(grouped(double(view.piece->sizeUtf8())))
-            .raw(" UTF-8 bytes \u00B7 ")
-            .num(stats.contentLines)
-            .raw(" content lines");
+            .raw(counted(view.piece->lengthU16(), "unit", "units"))
+            .raw(", ")
+            .raw(counted(view.piece->sizeUtf8(), "UTF-8 byte", "UTF-8 bytes"))
+            .raw(" \u00B7 ")
+            .raw(counted(stats.contentLines, "content line", "content lines"));
         if (stats.clippedLines)
             h.raw(" \u00B7 <span class=\"clip\">").num(stats.clippedLines).raw(" clipped</span>");
         if (stats.hiddenLines)
@@ -302,18 +301,16 @@ void renderCall(HtmlWriter &h, const recording::Run &run, const CallView &view, 
         if (view.piece->hasLoneSurrogate())
             h.raw(" \u00B7 holds a lone surrogate (shown as \uFFFD)");
         h.raw(" \u00B7 gutter: ledger rows each line quotes</p>");
-        // The same line diff as the Since Previous Call pane (findings::pieceLineDiff): its counts; the lines are
-        // the piece's own, rendered below.
-        if (ordinal > 0) {
-            const text::DiffStats d = text::diffStats(findings::pieceLineDiff(previousPiece, &*view.piece));
+        // The same line diff as the Since Previous Call pane (findings::pieceLineDiff, counted by summarizeCalls);
+        // the lines are the piece's own, rendered below.
+        if (ordinal > 0)
             h.raw("<p class=\"small\">Since the previous call: +")
-                .num(std::size_t(d.added))
+                .num(summary.pieceLinesAdded)
                 .raw(" \u2212")
-                .num(std::size_t(d.removed))
+                .num(summary.pieceLinesRemoved)
                 .raw(" lines</p>");
-        }
         renderPiece(h, *view.piece);
-        lastPieceOrdinal = ordinal;
+        shownPiece = ordinal;
     }
     if (view.ledgerOnRecord && view.ledger.size() > view.ledgerRowsAtPrevious) {
         h.raw("<h4>Ledger rows filed since the previous call</h4>");
@@ -370,8 +367,8 @@ void renderCall(HtmlWriter &h, const recording::Run &run, const CallView &view, 
         .raw(" \u00B7 ")
         .num(verified.size())
         .raw(" of ")
-        .num(view.checks.size())
-        .raw(" parts verified");
+        .raw(counted(view.checks.size(), "part", "parts"))
+        .raw(" verified");
     if (!verified.empty()) {
         h.raw(": ");
         const std::vector<std::string> parts = compactParts(verified);
@@ -407,23 +404,66 @@ void renderCall(HtmlWriter &h, const recording::Run &run, const CallView &view, 
     h.raw("</div></section>");
 }
 
+// Which calls follow in full and why, so a reader of a shortened report knows what it left out.
+void renderSelection(HtmlWriter &h, const CallSelection &selection)
+{
+    const std::vector<std::size_t> detailed = selection.detailedCalls();
+    if (selection.detail == ReportDetail::All) {
+        h.raw("<p class=\"small muted\">Every call in full, in order.</p>");
+        return;
+    }
+    if (detailed.size() == selection.callCount())
+        h.raw("<p class=\"small muted\">Every call matters here, so every call is in full; why each one "
+              "matters:</p>");
+    else
+        h.raw("<p class=\"small muted\">")
+            .raw(counted(detailed.size(), "call", "calls"))
+            .raw(" of ")
+            .num(selection.callCount())
+            .raw(
+                " in full: the calls that matter (a problem on record, a bookmark or a note, the answer and the calls "
+                "where its evidence entered, the first and the last call). Every other call is its row in <a "
+                "href=\"#timeline\">the timeline</a>; the HTML report (<code>tracefold-cli report --detail all</code>, "
+                "its default) has every call in full.</p>");
+    h.raw("<table width=\"100%\" class=\"rows\" cellspacing=\"0\" cellpadding=\"3\"><thead><tr><th "
+          "class=\"num\" width=\"6%\">Call</th><th>Why it is detailed</th></tr></thead><tbody>");
+    for (std::size_t ordinal : detailed) {
+        const unsigned reasons = selection.reasons[ordinal];
+        h.raw((reasons & kProblemReasons) ? "<tr class=\"damaged\">" : "<tr>");
+        h.raw("<td class=\"num\"><a href=\"#").raw(callAnchor(ordinal)).raw("\">").num(ordinal + 1);
+        h.raw("</a></td><td>");
+        const std::vector<std::string> names = detailReasonNames(reasons);
+        for (std::size_t i = 0; i < names.size(); ++i)
+            h.raw(i ? ", " : "").raw(names[i]);
+        h.raw("</td></tr>");
+    }
+    h.raw("</tbody></table>");
+}
+
 } // namespace
 
-bool renderCalls(HtmlWriter &h, const recording::Run &run, const NoteIndex &notes, const HtmlReportOptions &options)
+bool renderCalls(HtmlWriter &h, const recording::Run &run, const std::vector<recording::CallSummary> &calls,
+                 const NoteIndex &notes, const CallSelection &selection, const HtmlReportOptions &options)
 {
     sectionHeading(h, "calls", 5, "Calls");
-    std::optional<std::size_t> lastPieceOrdinal;
-    std::optional<findings::FindingsPiece> previousPiece;
+    if (run.calls.empty()) {
+        h.raw("<p class=\"muted\">The recording holds no LLM call.</p>");
+        return true;
+    }
+    renderSelection(h, selection);
+    std::optional<std::size_t> shownPiece;
     for (std::size_t i = 0; i < run.calls.size(); ++i) {
-        const CallView view = recording::buildCallView(run, i);
-        renderCall(h, run, view, notes, options, lastPieceOrdinal, previousPiece ? &*previousPiece : nullptr);
-        previousPiece = view.piece;
-        h.raw("\n");
+        if (!selection.detailed(i)) {
+            if (calls[i].pieceChangedSincePrevious)
+                shownPiece.reset();
+        } else {
+            const CallView view = recording::buildCallView(run, i);
+            renderCall(h, run, view, calls[i], notes, options, shownPiece);
+            h.raw("\n");
+        }
         if (options.progress && !options.progress(double(i + 1) / double(run.calls.size())))
             return false;
     }
-    if (run.calls.empty())
-        h.raw("<p class=\"muted\">The recording holds no LLM call.</p>");
     return true;
 }
 

@@ -119,8 +119,8 @@ void renderSummary(HtmlWriter &h, const recording::Run &run, const std::vector<r
         h.raw("<p><b>The record contradicts itself at ")
             .num(t.damagedCalls.size())
             .raw(" of ")
-            .num(calls.size())
-            .raw(" calls:</b> ");
+            .raw(counted(calls.size(), "call", "calls"))
+            .raw(":</b> ");
         for (std::size_t i = 0; i < t.damagedCalls.size(); ++i) {
             if (i)
                 h.raw(", ");
@@ -129,19 +129,19 @@ void renderSummary(HtmlWriter &h, const recording::Run &run, const std::vector<r
         h.raw(". A damaged part is one whose rebuilt bytes disagree with the receipt hash the run committed.</p>");
     } else if (t.verified && t.redacted) {
         h.raw("<p><b>Every rebuilt part that a receipt hashes matched its hash, but for ")
-            .raw(grouped(double(t.redacted)))
-            .raw(" redacted parts</b> (")
-            .raw(grouped(double(t.verified)))
-            .raw(" parts verified across ")
-            .num(calls.size())
-            .raw(" calls): the run was served under a redaction policy, and those parts were rebuilt from values it "
+            .raw(counted(t.redacted, "redacted part", "redacted parts"))
+            .raw("</b> (")
+            .raw(counted(t.verified, "part", "parts"))
+            .raw(" verified across ")
+            .raw(counted(calls.size(), "call", "calls"))
+            .raw("): the run was served under a redaction policy, and those parts were rebuilt from values it "
                  "kept out, which the receipts hashed as they were. No part is damaged.</p>");
     } else if (t.verified) {
         h.raw("<p><b>Every rebuilt part that a receipt hashes matched its hash</b> (")
-            .raw(grouped(double(t.verified)))
-            .raw(" parts verified across ")
-            .num(calls.size())
-            .raw(" calls); no part is damaged.</p>");
+            .raw(counted(t.verified, "part", "parts"))
+            .raw(" verified across ")
+            .raw(counted(calls.size(), "call", "calls"))
+            .raw("); no part is damaged.</p>");
     } else {
         h.raw("<p><b>Nothing in this recording could be verified by hash</b>: it carries no usable receipts, so "
               "every rebuilt part is Reconstructed, not proven.</p>");
@@ -162,8 +162,8 @@ void renderSummary(HtmlWriter &h, const recording::Run &run, const std::vector<r
     h.raw("<td><div class=\"fig-label\">Calls</div><div class=\"fig-value\">")
         .num(calls.size())
         .raw("</div><div class=\"fig-note\">");
-    h.raw(grouped(double(run.events.size())))
-        .raw(" events \u00B7 ")
+    h.raw(counted(run.events.size(), "event", "events"))
+        .raw(" \u00B7 ")
         .raw(run.durationMs ? duration(*run.durationMs) : "duration not on record");
     h.raw("</div></td>");
     h.raw("<td><div class=\"fig-label\">Receipt verification</div><div class=\"fig-value\">");
@@ -206,8 +206,7 @@ void renderSummary(HtmlWriter &h, const recording::Run &run, const std::vector<r
         .raw("</div><div class=\"fig-note\">summed over ")
         .num(tokens.reportingCalls)
         .raw(" of ")
-        .num(tokens.calls)
-        .raw(tokens.calls == 1 ? " call" : " calls")
+        .raw(counted(tokens.calls, "call", "calls"))
         .raw(tokens.partial() ? " (partial)" : "")
         .raw("</div></td>");
     h.raw("</tr></table>");
@@ -246,7 +245,7 @@ void renderSummary(HtmlWriter &h, const recording::Run &run, const std::vector<r
                        ? "armed (serve mode " + run.constants.findingsServe.value_or("ledger-and-facts") +
                              ", answer ask " + run.constants.findingsAnswerAsk.value_or("none") + ")"
                        : "not armed");
-    kv("Final ledger", finalLedger ? std::to_string(ledgerRows) + " rows" : "");
+    kv("Final ledger", finalLedger ? counted(ledgerRows, "row", "rows") : "");
     {
         std::string g;
         for (const auto &n : gapNames)
@@ -254,8 +253,8 @@ void renderSummary(HtmlWriter &h, const recording::Run &run, const std::vector<r
         kv("Gaps", g.empty() ? "none" : g);
     }
     if (notes.sidecar) {
-        std::string n = std::to_string(notes.sidecar->notes.size()) + " notes, " +
-                        std::to_string(notes.sidecar->bookmarks.size()) + " bookmarks";
+        std::string n = counted(notes.sidecar->notes.size(), "note", "notes") + ", " +
+                        counted(notes.sidecar->bookmarks.size(), "bookmark", "bookmarks");
         if (const std::size_t o = notes.resolution.orphanedNotes())
             n += ", " + std::to_string(o) + " orphaned";
         kv("Reviewer notes", n);

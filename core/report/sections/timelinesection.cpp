@@ -6,7 +6,7 @@
 namespace tf::report::html {
 
 void renderTimeline(HtmlWriter &h, const recording::Run &run, const std::vector<recording::CallSummary> &calls,
-                    const NoteIndex &notes)
+                    const NoteIndex &notes, const CallSelection &selection)
 {
     std::vector<double> wallClock(run.calls.size(), -1);
     for (std::size_t i = 0; i < run.calls.size(); ++i)
@@ -16,19 +16,24 @@ void renderTimeline(HtmlWriter &h, const recording::Run &run, const std::vector<
     sectionHeading(h, "timeline", 3, "Timeline");
     h.raw("<p class=\"small muted\">One row per LLM call. <b>Prefix</b>: whether the provider could reuse the cached "
           "tools and system prefix of the previous call (same tool schemas and the same system block). <b>Cache</b>: "
-          "what the provider reported (read / write / fresh input tokens). <b>Receipt</b>: verified, reconstructed, "
-          "damaged and not-on-record parts.</p>");
-    h.raw("<table width=\"100%\" class=\"timeline\" cellspacing=\"0\" cellpadding=\"4\"><thead><tr><th "
+          "what the provider reported, and its cache read, cache write and fresh input tokens. <b>Receipt</b>: "
+          "verified (V), reconstructed (R), damaged (D), not-on-record (N) and redacted (X) parts.");
+    if (selection.detail == ReportDetail::Relevant)
+        h.raw(" A call number in bold links to the call's section; the other calls are shown by their row only (<a "
+              "href=\"#calls\">which calls are detailed, and why</a>).");
+    h.raw("</p>");
+    h.raw("<table width=\"100%\" class=\"timeline\" cellspacing=\"0\" cellpadding=\"3\"><thead><tr><th "
           "class=\"num\">Call</th>"
-          "<th>Time (UTC)</th><th>Response</th><th class=\"num\">Msgs</th><th class=\"num\">Collapsed</th>"
+          "<th>Time\u00A0(UTC)</th><th>Response</th><th class=\"num\">Msgs</th><th class=\"num\">Collapsed</th>"
           "<th class=\"num\">Ledger</th><th class=\"num\">Piece</th><th>Prefix</th><th>Cache</th>"
-          "<th class=\"num\">Read / write / fresh</th><th>Receipt</th><th>Marks</th></tr></thead><tbody>");
+          "<th class=\"num\">Read</th><th class=\"num\">Write</th><th class=\"num\">Fresh</th><th>Receipt</th>"
+          "<th>Marks</th></tr></thead><tbody>");
     for (std::size_t i = 0; i < calls.size(); ++i) {
         const recording::CallSummary &c = calls[i];
         // A conversation's turns head their calls: the user's prompt, as the turn began.
         if (run.turns.size() > 1 && (i == 0 || calls[i - 1].turn != c.turn)) {
             const recording::Turn &t = run.turns.at(c.turn);
-            h.raw("<tr class=\"turn\"><td colspan=\"12\"><b>Turn ").num(t.number).raw("</b> \u00B7 ");
+            h.raw("<tr class=\"turn\"><td colspan=\"14\"><b>Turn ").num(t.number).raw("</b> \u00B7 ");
             std::size_t cut = 0;
             if (t.userPrompt)
                 h.text(excerpt(*t.userPrompt, 200, &cut)).raw(cut ? "\u2026" : "");
@@ -36,12 +41,17 @@ void renderTimeline(HtmlWriter &h, const recording::Run &run, const std::vector<
                 h.raw("<span class=\"unknown\">prompt not on record</span>");
             h.raw("</td></tr>");
         }
-        h.raw(c.damaged || !c.response || c.anyToolError() ? "<tr class=\"damaged\">" : "<tr>");
-        h.raw("<td class=\"num\"><a href=\"#")
-            .raw(callAnchor(c.ordinal))
-            .raw("\">")
-            .num(c.ordinal + 1)
-            .raw("</a></td>");
+        h.raw(c.damaged || !c.response || c.anyToolError() ? "<tr class=\"damaged\"" : "<tr");
+        if (selection.detailed(c.ordinal)) {
+            h.raw("><td class=\"num\"><a href=\"#").raw(callAnchor(c.ordinal)).raw("\">");
+            h.raw(selection.detail == ReportDetail::Relevant ? "<b>" : "")
+                .num(c.ordinal + 1)
+                .raw(selection.detail == ReportDetail::Relevant ? "</b>" : "")
+                .raw("</a></td>");
+        } else {
+            // The row is the call's anchor: the summary, the gaps and the conversation link every call.
+            h.raw(" id=\"").raw(callAnchor(c.ordinal)).raw("\"><td class=\"num\">").num(c.ordinal + 1).raw("</td>");
+        }
         h.raw("<td class=\"mono\">")
             .raw(i < wallClock.size() ? utcTime(wallClock[i], false) : "\u2013")
             .raw("</td><td>");
@@ -68,20 +78,16 @@ void renderTimeline(HtmlWriter &h, const recording::Run &run, const std::vector<
         yesNo(h, c.prefixReusable, "reusable", "moved");
         h.raw("</td><td>");
         verdictChip(h, c.verdict);
-        h.raw("</td><td class=\"num mono\">")
-            .raw(optCount(c.cacheRead))
-            .raw(" / ")
-            .raw(optCount(c.cacheWrite))
-            .raw(" / ")
-            .raw(optCount(c.input))
-            .raw("</td><td>");
+        for (const std::optional<double> &tokens : {c.cacheRead, c.cacheWrite, c.input})
+            h.raw("</td><td class=\"num mono\">").raw(optCount(tokens));
+        h.raw("</td><td>");
         if (c.damaged)
-            h.raw("<span class=\"chip b-damaged\">").num(c.damagedParts).raw(" D</span> ");
-        h.raw("<span class=\"small\">").num(c.verified).raw("V ").num(c.reconstructed).raw("R");
+            h.raw("<span class=\"chip b-damaged\">").num(c.damagedParts).raw("\u00A0D</span> ");
+        h.raw("<span class=\"small\">").num(c.verified).raw("V\u00A0").num(c.reconstructed).raw("R");
         if (c.notOnRecord)
-            h.raw(" ").num(c.notOnRecord).raw("N");
+            h.raw("\u00A0").num(c.notOnRecord).raw("N");
         if (c.redacted)
-            h.raw(" ").num(c.redacted).raw("X");
+            h.raw("\u00A0").num(c.redacted).raw("X");
         h.raw("</span></td><td>");
         if (notes.bookmarked.count(c.ordinal))
             h.raw("\u2605 ");

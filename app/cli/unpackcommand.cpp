@@ -114,7 +114,8 @@ int unpack(const std::vector<std::string> &args)
     if (packed::namesPackedFamily(text)) {
         const packed::Unpacked unpacked = packed::Unpacked::read(text, input);
         if (!unpacked.error().empty()) {
-            errorLine(unpacked.error());
+            const std::string change = file->changedOnDisk();
+            errorLine(change.empty() ? unpacked.error() : change);
             return 2;
         }
         if (!unpacked.write(sink)) {
@@ -123,6 +124,11 @@ int unpack(const std::vector<std::string> &args)
         }
     } else if (!sink.write(text)) {
         errorLine(output + ": cannot write: " + sink.error());
+        return 2;
+    }
+    // The output is complete but may hold bytes of a file that changed under the read: it replaces nothing then.
+    if (std::string change = file->changedOnDisk(); !change.empty()) {
+        errorLine(change);
         return 2;
     }
     if (!out.commit()) {

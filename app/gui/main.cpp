@@ -1,6 +1,6 @@
-#include "ui/appsetup.h"
-#include "ui/mainwindow.h"
-#include "ui/screenshot.h"
+#include "ui/panes/mainwindow.h"
+#include "ui/services/appsetup.h"
+#include "ui/services/screenshot.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -1,9 +1,9 @@
 // tracefold-report-pdf IN.html OUT.pdf [--title TITLE]
 //
 // The one Qt-linked step of `tracefold-cli report --pdf`: lays an HTML report out with QTextDocument and writes a
-// paged PDF, with the same code as the GUI's File > Export Report (ui/reportexport.cpp). It needs no display: it
-// runs on Qt's offscreen platform unless QT_QPA_PLATFORM says otherwise.
-#include "ui/reportexport.h"
+// paged PDF, with the same code as the GUI's File > Export Report (ui/services/reportexport.cpp). It needs no display:
+// it runs on Qt's offscreen platform unless QT_QPA_PLATFORM says otherwise.
+#include "ui/services/reportexport.h"
 
 #include <QFile>
 #include <QGuiApplication>

@@ -177,13 +177,13 @@ std::string LedgerRowView::iterationText() const
     return iteration ? json::jsNumberToString(*iteration) : std::string();
 }
 
-std::vector<LedgerRowView> ledgerRowViews(const json::Value &ledger, const LedgerFold &fold,
-                                          const std::vector<RowIssue> &issues, std::size_t rowsAtPrevious)
+std::vector<unsigned> ledgerFoldMarks(const json::Value &ledger, const LedgerFold &fold,
+                                      const std::vector<RowIssue> &issues)
 {
-    std::vector<LedgerRowView> out;
+    std::vector<unsigned> out;
     if (!ledger.isArray())
         return out;
-    std::unordered_set<std::size_t> current, conflictRows, unsettled;
+    std::unordered_set<std::size_t> current, conflictRows, unsettled, malformed;
     for (const auto &e : fold.standingOf.entries())
         current.insert(e.rowIndex);
     for (const Conflict &c : fold.conflicts)
@@ -191,6 +191,53 @@ std::vector<LedgerRowView> ledgerRowViews(const json::Value &ledger, const Ledge
             conflictRows.insert(w.rowIndex);
     for (const UnsettledEntry &u : fold.unsettled)
         unsettled.insert(u.rowIndex);
+    for (const RowIssue &i : issues)
+        if (i.index != kLedgerIssue)
+            malformed.insert(i.index);
+    out.resize(ledger.size());
+    for (std::size_t i = 0; i < ledger.size(); ++i) {
+        const RowKind kind = rowKindOf(ledger.at(i));
+        unsigned &m = out[i];
+        if (kind == RowKind::Standing && !current.count(i))
+            m |= MarkSuperseded;
+        if (kind == RowKind::Conflict || conflictRows.count(i))
+            m |= MarkConflict;
+        if (kind == RowKind::Contingent)
+            m |= MarkContingent;
+        if (kind == RowKind::UnsettledByAbsence && unsettled.count(i))
+            m |= MarkUnsettled;
+        if (kind == RowKind::Unknown)
+            m |= MarkUnknownKind;
+        if (malformed.count(i))
+            m |= MarkMalformed;
+    }
+    return out;
+}
+
+LedgerMarkCounts countLedgerMarks(const std::vector<unsigned> &marks)
+{
+    LedgerMarkCounts c;
+    for (const unsigned m : marks)
+        for (unsigned b = 0; b < kLedgerMarkCount; ++b)
+            c.byBit[b] += (m >> b) & 1u;
+    return c;
+}
+
+std::size_t LedgerMarkCounts::of(LedgerMark mark) const
+{
+    for (unsigned b = 0; b < kLedgerMarkCount; ++b)
+        if (mark == 1u << b)
+            return byBit[b];
+    return 0;
+}
+
+std::vector<LedgerRowView> ledgerRowViews(const json::Value &ledger, const LedgerFold &fold,
+                                          const std::vector<RowIssue> &issues, std::size_t rowsAtPrevious)
+{
+    std::vector<LedgerRowView> out;
+    if (!ledger.isArray())
+        return out;
+    const std::vector<unsigned> marks = ledgerFoldMarks(ledger, fold, issues);
     std::unordered_map<std::size_t, std::string> issueOf;
     for (const RowIssue &i : issues)
         if (i.index != kLedgerIssue) {
@@ -207,23 +254,12 @@ std::vector<LedgerRowView> ledgerRowViews(const json::Value &ledger, const Ledge
             fill(v, row);
         else
             v.detail.push_back(json::stringify(row));
+        v.marks = marks[i];
         // At the first call every row is new: rowsAtPrevious is 0.
         if (i >= rowsAtPrevious)
             v.marks |= MarkNew;
-        if (v.kind == RowKind::Standing && !current.count(i))
-            v.marks |= MarkSuperseded;
-        if (v.kind == RowKind::Conflict || conflictRows.count(i))
-            v.marks |= MarkConflict;
-        if (v.kind == RowKind::Contingent)
-            v.marks |= MarkContingent;
-        if (v.kind == RowKind::UnsettledByAbsence && unsettled.count(i))
-            v.marks |= MarkUnsettled;
-        if (v.kind == RowKind::Unknown)
-            v.marks |= MarkUnknownKind;
-        if (auto it = issueOf.find(i); it != issueOf.end()) {
-            v.marks |= MarkMalformed;
+        if (auto it = issueOf.find(i); it != issueOf.end())
             v.issue = it->second;
-        }
     }
     return out;
 }

@@ -4,6 +4,7 @@
 
 #include "core/json/value.h"
 
+#include <array>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -44,12 +45,28 @@ struct LedgerRowView
     std::string iterationText() const; // as JavaScript writes the number; empty when not on record
 };
 
+// The marks the fold gives each row of `ledger`: every mark but MarkNew, which depends on the previous call. The one
+// rule behind the row views' marks and the per-call counts (CallView::ledgerMarks, inspect --json).
+std::vector<unsigned> ledgerFoldMarks(const json::Value &ledger, const LedgerFold &fold,
+                                      const std::vector<RowIssue> &issues);
+
+constexpr unsigned kLedgerMarkCount = 7; // the LedgerMark bits
+
+// How many rows of a ledger carry each mark.
+struct LedgerMarkCounts
+{
+    std::array<std::size_t, kLedgerMarkCount> byBit{}; // byBit[b]: rows carrying the mark 1u << b
+
+    std::size_t of(LedgerMark mark) const;
+};
+LedgerMarkCounts countLedgerMarks(const std::vector<unsigned> &marks);
+
 // The rows of `ledger` at a call, with the marks the fold of those rows gives them. Rows from `rowsAtPrevious` on
 // were filed since the previous call; `issues` are validateRows(ledger).
 std::vector<LedgerRowView> ledgerRowViews(const json::Value &ledger, const LedgerFold &fold,
                                           const std::vector<RowIssue> &issues, std::size_t rowsAtPrevious);
 
-// "new", "conflict", "contingent", "unsettled", "superseded", "malformed", "ignored": in that order.
+// "new", "conflict", "contingent", "unsettled", "superseded", "malformed", "not folded": in that order.
 std::vector<std::string> ledgerMarkNames(unsigned marks);
 // One sentence per mark, for tooltips and the report's legend.
 std::vector<std::string> ledgerMarkExplanations(unsigned marks, const std::string &issue);

@@ -350,6 +350,7 @@ void rebuildServed(const Run &run, std::size_t index, CallView &view, CallStates
         if (rows) {
             const findings::LedgerFold fold = findings::foldLedger(*rows);
             view.undeclaredIds = findings::undeclaredIds(view.servedIds, fold);
+            view.ledgerMarks = findings::countLedgerMarks(findings::ledgerFoldMarks(*rows, fold, view.ledgerIssues));
         } else {
             view.undeclaredIds = view.servedIds;
         }

@@ -2,6 +2,7 @@
 
 #include "callinternals.h"
 
+#include "core/findings/piecediff.h"
 #include "core/json/writer.h"
 
 #include <algorithm>
@@ -147,7 +148,7 @@ struct SummaryInterners
     ListInterner<Gap> gaps;
 };
 
-CallSummary summaryOf(const CallView &view, std::size_t i, SummaryInterners &interners)
+CallSummary summaryOf(const CallView &view, const CallView *previous, std::size_t i, SummaryInterners &interners)
 {
     CallSummary s;
     s.ordinal = i;
@@ -176,8 +177,16 @@ CallSummary summaryOf(const CallView &view, std::size_t i, SummaryInterners &int
         s.pieceSizeUtf8 = view.piece->sizeUtf8();
     }
     s.pieceChangedSincePrevious = view.pieceChangedSincePrevious;
+    if (view.pieceChangedSincePrevious) {
+        const text::DiffStats d = text::diffStats(findings::pieceLineDiff(
+            previous && previous->piece ? &*previous->piece : nullptr, view.piece ? &*view.piece : nullptr));
+        s.pieceLinesAdded = std::size_t(d.added);
+        s.pieceLinesRemoved = std::size_t(d.removed);
+    }
     s.ledgerRows = view.ledgerOnRecord ? view.ledger.size() : 0;
     s.ledgerChanged = view.ledgerOnRecord && s.ledgerRows != view.ledgerRowsAtPrevious;
+    s.ledgerRowsNew = s.ledgerRows > view.ledgerRowsAtPrevious ? s.ledgerRows - view.ledgerRowsAtPrevious : 0;
+    s.ledgerMarks = view.ledgerMarks;
     s.prefixReusable = view.cache.prefixReusable;
     s.systemUnchanged = view.cache.systemUnchanged;
     s.cacheRead = view.usage.cacheRead;
@@ -235,7 +244,7 @@ std::vector<CallSummary> summarizeCalls(const Run &run, const std::function<bool
         }
         for (std::size_t i = begin; i < end && !stop.load(std::memory_order_relaxed); ++i) {
             CallView view = buildWithPrevious(run, i, previous ? &*previous : nullptr, &states);
-            out[i] = summaryOf(view, i, interners);
+            out[i] = summaryOf(view, previous ? &*previous : nullptr, i, interners);
             previous = std::move(view);
             const std::size_t finished = done.fetch_add(1, std::memory_order_relaxed) + 1;
             // Rebuilding touches every message of the file again; let the mapping's pages go as the pass moves on.

@@ -7,6 +7,7 @@
 
 #include "core/findings/collapse.h"
 #include "core/findings/findingspiece.h"
+#include "core/findings/ledgerrowview.h"
 #include "core/receipt/transformhash.h"
 
 #include <map>
@@ -123,6 +124,7 @@ struct CallView
     std::string noPieceReason;
     bool pieceChangedSincePrevious = false;
     std::vector<findings::RowIssue> ledgerIssues;
+    findings::LedgerMarkCounts ledgerMarks; // how many rows at the call carry each mark but "new"
 
     // Tools (§5.5)
     bool toolsOnRecord = false;
@@ -230,8 +232,12 @@ struct CallSummary
     std::optional<std::size_t> pieceLengthU16;
     std::optional<std::size_t> pieceSizeUtf8;
     bool pieceChangedSincePrevious = false;
+    // The piece's line diff against the previous call's (findings::pieceLineDiff), in counts; zero when unchanged.
+    std::size_t pieceLinesAdded = 0, pieceLinesRemoved = 0;
     bool ledgerChanged = false;
     std::size_t ledgerRows = 0;
+    std::size_t ledgerRowsNew = 0; // filed since the previous call
+    findings::LedgerMarkCounts ledgerMarks;
     std::optional<bool> prefixReusable;
     std::optional<bool> systemUnchanged;
     std::optional<double> cacheRead, cacheWrite, input, output;

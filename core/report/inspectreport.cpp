@@ -2,6 +2,7 @@
 
 #include "hitrate.h"
 
+#include "core/findings/ledgerrowview.h"
 #include "core/json/jsnumber.h"
 #include "core/json/writer.h"
 #include "core/text/utf.h"
@@ -216,12 +217,21 @@ Value inspectCall(const recording::CallSummary &c)
         piece.set("utf16Length", Value::number(double(*c.pieceLengthU16)));
         piece.set("utf8Bytes", Value::number(double(*c.pieceSizeUtf8)));
         piece.set("changedSincePrevious", Value::boolean(c.pieceChangedSincePrevious));
+        piece.set("linesAdded", Value::number(double(c.pieceLinesAdded)));
+        piece.set("linesRemoved", Value::number(double(c.pieceLinesRemoved)));
         o.set("piece", piece);
     } else {
         o.set("piece", Value::null());
     }
     o.set("ledgerRows", Value::number(double(c.ledgerRows)));
     o.set("ledgerChanged", Value::boolean(c.ledgerChanged));
+    // How many rows carry each mark the Ledger pane shows, by the marks' own names (findings::ledgerMarkNames).
+    Value marks = Value::object();
+    marks.set("new", Value::number(double(c.ledgerRowsNew)));
+    for (unsigned b = 0; b < findings::kLedgerMarkCount; ++b)
+        if ((1u << b) != findings::MarkNew)
+            marks.set(findings::ledgerMarkNames(1u << b).front(), Value::number(double(c.ledgerMarks.byBit[b])));
+    o.set("ledgerMarks", marks);
     Value cache = Value::object();
     cache.set("prefixReusable", optBool(c.prefixReusable));
     cache.set("systemUnchanged", optBool(c.systemUnchanged));

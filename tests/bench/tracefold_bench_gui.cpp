@@ -13,8 +13,8 @@
 //    (painting, layout, the worker's result and the models' resets, timers, the rest), as ms per switch.
 // Not a test: it prints figures for docs/performance.md.
 
-#include "ui/appsetup.h"
-#include "ui/mainwindow.h"
+#include "ui/panes/mainwindow.h"
+#include "ui/services/appsetup.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

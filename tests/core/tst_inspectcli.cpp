@@ -476,9 +476,15 @@ void TestInspectCli::checkSchema(const QJsonObject &doc)
             need(p, "utf16Length", {"number"}, at + ".piece");
             need(p, "utf8Bytes", {"number"}, at + ".piece");
             need(p, "changedSincePrevious", {"bool"}, at + ".piece");
+            need(p, "linesAdded", {"number"}, at + ".piece");
+            need(p, "linesRemoved", {"number"}, at + ".piece");
         }
         need(c, "ledgerRows", {"number"}, at);
         need(c, "ledgerChanged", {"bool"}, at);
+        const QJsonObject marks = need(c, "ledgerMarks", {"object"}, at).toObject();
+        QCOMPARE(marks.keys().size(), 7);
+        for (const char *mark : {"new", "superseded", "conflict", "contingent", "unsettled", "malformed", "not folded"})
+            need(marks, mark, {"number"}, at + ".ledgerMarks");
         const QJsonObject cache = need(c, "cache", {"object"}, at).toObject();
         need(cache, "prefixReusable", {"bool", "null"}, at + ".cache");
         need(cache, "systemUnchanged", {"bool", "null"}, at + ".cache");
@@ -566,32 +572,34 @@ void TestInspectCli::samplesInspectJson_data()
                                              {"calls.cache.prefixReusable", QJsonArray{null, true, false, false}}};
     QTest::newRow("reference")
         << sample("agentfootprint-reference-agent-findings.json")
-        << QJsonObject{
-               {"format", "reference"},
-               {"runId", null},
-               {"foldBasis", "log-only"},
-               {"armed", true},
-               {"events", 0},
-               {"model", "mock"},
-               {"provider", "byte-identity-mock"},
-               {"finalAnswer", R"({"done":true})"},
-               {"calls.epoch", QJsonArray{1, 2, 3}},
-               {"calls.callRuntimeStageId", QJsonArray{"call-llm#18", "call-llm#38", "call-llm#58"}},
-               {"calls.messageCount", QJsonArray{1, 3, 5}},
-               {"calls.collapsed", QJsonArray{QJsonArray{}, QJsonArray{}, QJsonArray{}}},
-               {"calls.piece",
-                QJsonArray{null, null,
-                           QJsonObject{{"utf16Length", 878}, {"utf8Bytes", 883}, {"changedSincePrevious", true}}}},
-               {"calls.ledgerRows", QJsonArray{0, 1, 3}},
-               {"calls.ledgerChanged", QJsonArray{false, true, true}},
-               {"calls.gaps", QJsonArray{QJsonArray{"no-fold-base", "cache-transform", "provider-defaults"},
-                                         QJsonArray{"no-fold-base", "cache-transform", "provider-defaults"},
-                                         QJsonArray{"no-fold-base", "cache-transform", "provider-defaults"}}},
-               {"calls.cache.input", QJsonArray{null, null, null}},
-               {"calls.cache.verdict", QJsonArray{"unmeasured", "unmeasured", "unmeasured"}},
-               {"calls.cache.systemUnchanged", QJsonArray{null, true, false}},
-               // The alpha_tool schema moves every call (the offer of nameable ids), so the prefix never holds.
-               {"calls.cache.prefixReusable", QJsonArray{null, false, false}}};
+        << QJsonObject{{"format", "reference"},
+                       {"runId", null},
+                       {"foldBasis", "log-only"},
+                       {"armed", true},
+                       {"events", 0},
+                       {"model", "mock"},
+                       {"provider", "byte-identity-mock"},
+                       {"finalAnswer", R"({"done":true})"},
+                       {"calls.epoch", QJsonArray{1, 2, 3}},
+                       {"calls.callRuntimeStageId", QJsonArray{"call-llm#18", "call-llm#38", "call-llm#58"}},
+                       {"calls.messageCount", QJsonArray{1, 3, 5}},
+                       {"calls.collapsed", QJsonArray{QJsonArray{}, QJsonArray{}, QJsonArray{}}},
+                       {"calls.piece", QJsonArray{null, null,
+                                                  QJsonObject{{"utf16Length", 878},
+                                                              {"utf8Bytes", 883},
+                                                              {"changedSincePrevious", true},
+                                                              {"linesAdded", 11},
+                                                              {"linesRemoved", 0}}}},
+                       {"calls.ledgerRows", QJsonArray{0, 1, 3}},
+                       {"calls.ledgerChanged", QJsonArray{false, true, true}},
+                       {"calls.gaps", QJsonArray{QJsonArray{"no-fold-base", "cache-transform", "provider-defaults"},
+                                                 QJsonArray{"no-fold-base", "cache-transform", "provider-defaults"},
+                                                 QJsonArray{"no-fold-base", "cache-transform", "provider-defaults"}}},
+                       {"calls.cache.input", QJsonArray{null, null, null}},
+                       {"calls.cache.verdict", QJsonArray{"unmeasured", "unmeasured", "unmeasured"}},
+                       {"calls.cache.systemUnchanged", QJsonArray{null, true, false}},
+                       // The alpha_tool schema moves every call (the offer of nameable ids), so the prefix never holds.
+                       {"calls.cache.prefixReusable", QJsonArray{null, false, false}}};
 }
 
 void TestInspectCli::samplesInspectJson()

@@ -1,11 +1,11 @@
 // The GUI's review tools: the sidecar store (QSaveFile, never the recording), the PDF and HTML export, the search
 // panel and its model, the bookmarks model and the notes dialog.
-#include "ui/bookmarksmodel.h"
-#include "ui/mainwindow.h"
-#include "ui/notesdialog.h"
-#include "ui/reportexport.h"
-#include "ui/searchpanel.h"
-#include "ui/sidecarstore.h"
+#include "ui/models/bookmarksmodel.h"
+#include "ui/panes/mainwindow.h"
+#include "ui/panes/notesdialog.h"
+#include "ui/panes/searchpanel.h"
+#include "ui/services/reportexport.h"
+#include "ui/services/sidecarstore.h"
 
 #include "core/generate/recordinggenerator.h"
 #include "core/recording/recordingloader.h"

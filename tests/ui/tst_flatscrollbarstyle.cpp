@@ -1,7 +1,7 @@
 // FlatScrollBarStyle: installed over Fusion only, Fusion's geometry kept, and a flat drawing that actually shows the
 // handle where Fusion puts it and a chevron in each arrow button.
 
-#include "ui/flatscrollbarstyle.h"
+#include "ui/widgets/flatscrollbarstyle.h"
 
 #include <QApplication>
 #include <QImage>
@@ -109,8 +109,7 @@ void TestFlatScrollBarStyle::keepsFusionGeometry()
         QCOMPARE(flat.subControlRect(QStyle::CC_ScrollBar, &opt, sc, &bar),
                  fusion->subControlRect(QStyle::CC_ScrollBar, &opt, sc, &bar));
     const QRect slider = fusion->subControlRect(QStyle::CC_ScrollBar, &opt, QStyle::SC_ScrollBarSlider, &bar);
-    QCOMPARE(flat.hitTestComplexControl(QStyle::CC_ScrollBar, &opt, slider.center(), &bar),
-             QStyle::SC_ScrollBarSlider);
+    QCOMPARE(flat.hitTestComplexControl(QStyle::CC_ScrollBar, &opt, slider.center(), &bar), QStyle::SC_ScrollBarSlider);
 }
 
 void TestFlatScrollBarStyle::drawsHandleAndChevrons_data()

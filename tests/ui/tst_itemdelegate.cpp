@@ -1,10 +1,10 @@
 // The item views' fast text path: ItemDelegate must paint what QStyledItemDelegate paints (same pixels), and
 // elidedLine() must return what QFontMetrics::elidedText() returns, for every kind of text a cell can hold.
 
-#include "ui/glyphdelegate.h"
-#include "ui/glyphs.h"
-#include "ui/itemdelegate.h"
-#include "ui/textlayoutcache.h"
+#include "ui/widgets/glyphdelegate.h"
+#include "ui/widgets/glyphs.h"
+#include "ui/widgets/itemdelegate.h"
+#include "ui/widgets/textlayoutcache.h"
 
 #include <QApplication>
 #include <QFontMetrics>

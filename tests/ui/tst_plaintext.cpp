@@ -8,7 +8,7 @@
 // and every copy action and Ctrl+C in an item view puts text/plain only on the clipboard (no text/html).
 // The walk is by widget class, not by pane, so panes added later are covered too.
 
-#include "ui/mainwindow.h"
+#include "ui/panes/mainwindow.h"
 
 #include "core/generate/recordinggenerator.h"
 

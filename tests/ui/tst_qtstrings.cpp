@@ -1,7 +1,7 @@
 // The one conversion seam between core text (WTF-8 / UTF-16) and QString, and the helpers that keep untrusted text
 // plain.
 
-#include "ui/qtstrings.h"
+#include "ui/services/qtstrings.h"
 
 #include <QTest>
 

@@ -2,15 +2,15 @@
 // each call's response and tool runs in the Response pane, tool errors in the Wire, the outcome in the summary bar,
 // and the turn and error jumps. Offscreen; every widget found by object name.
 
-#include "ui/appsetup.h"
-#include "ui/calllistmodel.h"
-#include "ui/elidedlabel.h"
-#include "ui/mainwindow.h"
-#include "ui/responsepane.h"
-#include "ui/summarybar.h"
-#include "ui/theme.h"
-#include "ui/toolrunmodel.h"
-#include "ui/wiremodel.h"
+#include "ui/models/calllistmodel.h"
+#include "ui/models/toolrunmodel.h"
+#include "ui/models/wiremodel.h"
+#include "ui/panes/mainwindow.h"
+#include "ui/panes/responsepane.h"
+#include "ui/panes/summarybar.h"
+#include "ui/services/appsetup.h"
+#include "ui/widgets/elidedlabel.h"
+#include "ui/widgets/theme.h"
 
 #include <QAction>
 #include <QApplication>

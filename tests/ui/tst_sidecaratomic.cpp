@@ -2,7 +2,7 @@
 // sidecar whole and leaves the recording alone. The failing write is made real with RLIMIT_FSIZE, which stops a
 // write past a few bytes with EFBIG for every user, root included (a read-only directory would not stop root).
 
-#include "ui/sidecarstore.h"
+#include "ui/services/sidecarstore.h"
 
 #include "core/generate/recordinggenerator.h"
 #include "core/recording/recordingloader.h"

@@ -2,7 +2,7 @@
 
 #include "uitesthelpers.h"
 
-#include "ui/stripchart.h"
+#include "ui/widgets/stripchart.h"
 
 #include <QImage>
 #include <QSignalSpy>

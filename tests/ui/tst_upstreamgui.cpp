@@ -5,10 +5,10 @@
 
 #include "../core/recordingtext.h"
 
-#include "ui/appsetup.h"
-#include "ui/mainwindow.h"
-#include "ui/receiptmodel.h"
-#include "ui/wiremodel.h"
+#include "ui/models/receiptmodel.h"
+#include "ui/models/wiremodel.h"
+#include "ui/panes/mainwindow.h"
+#include "ui/services/appsetup.h"
 
 #include "core/json/writer.h"
 

@@ -3,8 +3,8 @@
 // Shared by the GUI tests: fixtures (the real samples, generated runs with collapsed results and damage, broken
 // files written on the fly) and synchronous loading through the same code the app's worker runs.
 
-#include "ui/callbundle.h"
-#include "ui/runloader.h"
+#include "ui/services/callbundle.h"
+#include "ui/services/runloader.h"
 
 #include "core/generate/recordinggenerator.h"
 

@@ -1,0 +1,148 @@
+#include "ui/panes/callspane.h"
+
+#include "ui/models/calllistmodel.h"
+#include "ui/models/callstatus.h"
+#include "ui/widgets/calltableview.h"
+#include "ui/widgets/elidedlabel.h"
+#include "ui/widgets/glyphdelegate.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenu>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace tf::ui {
+
+CallsPane::CallsPane(QWidget *parent)
+    : QWidget(parent)
+    , m_model(new CallListModel(this))
+{
+    setObjectName(QStringLiteral("callsPane"));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    m_view = new CallTableView(this);
+    m_view->setObjectName(QStringLiteral("callsView"));
+    m_view->setModel(m_model);
+    auto *delegate = new GlyphDelegate(CallListModel::GlyphRole, m_view);
+    m_view->setItemDelegate(delegate);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setShowGrid(false);
+    m_view->setWordWrap(false);
+    m_view->setTabKeyNavigation(false);
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
+    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    QHeaderView *header = m_view->horizontalHeader();
+    header->setHighlightSections(false);
+    header->setStretchLastSection(false);
+    header->setSectionResizeMode(QHeaderView::Interactive);
+    header->setSectionResizeMode(CallListModel::ModelColumn, QHeaderView::Stretch);
+    header->setContextMenuPolicy(Qt::CustomContextMenu);
+    const int digit = m_view->fontMetrics().horizontalAdvance(QLatin1Char('0'));
+    m_view->setColumnWidth(CallListModel::CallColumn, digit * 4 + 14);
+    m_view->setColumnWidth(CallListModel::TurnColumn, digit * 3 + 14);
+    m_view->setColumnWidth(CallListModel::EpochColumn, digit * 3 + 18);
+    m_view->setColumnWidth(CallListModel::ResponseColumn, digit * 8 + 30);
+    m_view->setColumnWidth(CallListModel::MessagesColumn, digit * 3 + 14);
+    m_view->setColumnWidth(CallListModel::CacheColumn, 40);
+    m_view->setColumnWidth(CallListModel::VerificationColumn, 38);
+    m_view->setColumnWidth(CallListModel::LedgerColumn, digit * 3 + 30);
+    m_view->setColumnWidth(CallListModel::CollapsedColumn, digit * 2 + 26);
+    m_view->setColumnWidth(CallListModel::PieceColumn, digit * 7 + 10);
+    m_view->setColumnWidth(CallListModel::CacheReadColumn, digit * 6 + 10);
+    m_view->setColumnWidth(CallListModel::CacheWriteColumn, digit * 6 + 10);
+    delegate->setGlyphOnlyColumns({CallListModel::CacheColumn, CallListModel::VerificationColumn});
+    // Sizes and cache tokens are drawn in the strip chart; the columns stay one right click away.
+    m_view->setColumnHidden(CallListModel::PieceColumn, true);
+    m_view->setColumnHidden(CallListModel::CacheReadColumn, true);
+    m_view->setColumnHidden(CallListModel::CacheWriteColumn, true);
+    connect(header, &QHeaderView::customContextMenuRequested, this, [this, header](const QPoint &pos) {
+        QMenu menu;
+        for (int c = 0; c < CallListModel::ColumnCount; ++c) {
+            QAction *a = menu.addAction(m_model->headerData(c, Qt::Horizontal).toString());
+            a->setCheckable(true);
+            a->setChecked(!m_view->isColumnHidden(c));
+            a->setEnabled(c != CallListModel::CallColumn);
+            connect(a, &QAction::toggled, m_view, [this, c](bool on) { m_view->setColumnHidden(c, !on); });
+        }
+        menu.exec(header->mapToGlobal(pos));
+    });
+    layout->addWidget(m_view, 1);
+
+    m_footer = new ElidedLabel(this);
+    m_footer->setObjectName(QStringLiteral("callsFooter"));
+    m_footer->setContentsMargins(8, 3, 8, 3);
+    m_footer->setForegroundRole(QPalette::PlaceholderText);
+    QFont small = m_footer->font();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    m_footer->setFont(small);
+    layout->addWidget(m_footer);
+
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                if (current.isValid())
+                    emit currentCallChanged(current.row());
+            });
+}
+
+void CallsPane::setRun(const RunHandle &run)
+{
+    m_model->setRun(run);
+    if (!run) {
+        m_footer->clear();
+        return;
+    }
+    int misses = 0, changes = 0, damaged = 0, collapsed = 0, errors = 0;
+    for (const recording::CallSummary &c : run->calls) {
+        misses += isCacheMiss(c) ? 1 : 0;
+        changes += c.ledgerChanged ? 1 : 0;
+        damaged += c.damaged || c.damagedParts ? 1 : 0;
+        collapsed += c.collapsedIds.empty() ? 0 : 1;
+        errors += !c.response || c.anyToolError() ? 1 : 0;
+    }
+    // Columns that would say the same on every row, or say nothing on this run, stay one right click away: one
+    // turn, one model, and the findings marks (ledger, collapsed) on a run that is not armed.
+    const bool oneModel = std::all_of(run->calls.begin(), run->calls.end(), [&](const recording::CallSummary &c) {
+        return c.model == run->calls.front().model;
+    });
+    m_view->setColumnHidden(CallListModel::TurnColumn, run->run->turns.size() < 2);
+    m_view->setColumnHidden(CallListModel::ModelColumn, oneModel && !run->calls.empty());
+    m_view->setColumnHidden(CallListModel::LedgerColumn, !run->run->constants.armed);
+    m_view->setColumnHidden(CallListModel::CollapsedColumn, !run->run->constants.armed);
+    // The stretching column: the model where it is shown, else the response.
+    QHeaderView *header = m_view->horizontalHeader();
+    header->setSectionResizeMode(CallListModel::ModelColumn,
+                                 oneModel ? QHeaderView::Interactive : QHeaderView::Stretch);
+    header->setSectionResizeMode(CallListModel::ResponseColumn,
+                                 oneModel ? QHeaderView::Stretch : QHeaderView::Interactive);
+    QString footer = tr("%1 turns (T) · %2 with errors (E) · %3 misses (M) · %4 ledger changes (L) · %5 damaged (D)")
+                         .arg(run->run->turns.size())
+                         .arg(errors)
+                         .arg(misses)
+                         .arg(changes)
+                         .arg(damaged);
+    if (run->run->constants.armed)
+        footer += tr(" · %1 with collapsed results").arg(collapsed);
+    m_footer->setText(footer);
+}
+
+int CallsPane::currentCall() const
+{
+    const QModelIndex i = m_view->currentIndex();
+    return i.isValid() ? i.row() : -1;
+}
+
+void CallsPane::setCurrentCall(int ordinal)
+{
+    if (ordinal < 0 || ordinal >= m_model->rowCount() || ordinal == currentCall())
+        return;
+    const QModelIndex index = m_model->index(ordinal, CallListModel::EpochColumn);
+    m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_view->scrollTo(index);
+}
+
+} // namespace tf::ui

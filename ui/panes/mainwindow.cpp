@@ -1,0 +1,593 @@
+#include "ui/panes/mainwindow.h"
+
+#include "ui/models/calllistmodel.h"
+#include "ui/models/callstatus.h"
+#include "ui/panes/callspane.h"
+#include "ui/panes/findingspane.h"
+#include "ui/panes/ledgerpane.h"
+#include "ui/panes/receiptpane.h"
+#include "ui/panes/responsepane.h"
+#include "ui/panes/sincepreviouspane.h"
+#include "ui/panes/summarybar.h"
+#include "ui/panes/wirepane.h"
+#include "ui/services/bundledsample.h"
+#include "ui/services/callviewservice.h"
+#include "ui/services/qtstrings.h"
+#include "ui/services/reportexport.h"
+#include "ui/services/runloader.h"
+#include "ui/widgets/calltableview.h"
+#include "ui/widgets/fonts.h"
+#include "ui/widgets/layoutfence.h"
+#include "ui/widgets/stripchart.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressDialog>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTimer>
+#include <QToolBar>
+
+namespace tf::ui {
+
+namespace {
+
+constexpr int kStateVersion = 1;
+constexpr int kMaxRecentFiles = 10;
+const QLatin1String kGeometryKey("window/geometry");
+const QLatin1String kStateKey("window/state");
+const QLatin1String kRecentKey("recentFiles");
+const QLatin1String kLastDirKey("lastDirectory");
+
+} // namespace
+
+MainWindow::MainWindow(QWidget *parent)
+    : MainWindow(Options{}, parent)
+{
+}
+
+MainWindow::MainWindow(const Options &options, QWidget *parent)
+    : QMainWindow(parent)
+    , m_options(options)
+    , m_loader(new RunLoader(this))
+    , m_service(new CallViewService(this))
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(tr("Tracefold"));
+    setWindowIcon(QIcon(QStringLiteral(":/tracefold/icons/tracefold.svg")));
+    setAcceptDrops(true);
+    setDockNestingEnabled(true);
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowNestedDocks | QMainWindow::AllowTabbedDocks);
+    resize(1400, 900);
+    fonts::skipNeedlessShaping(this);
+
+    createPanes();
+    createActions();
+    arrangeDocks();
+    installReviewTools(this); // export, bookmarks, notes, run search (ui/services/reportexport.cpp)
+
+    connect(m_loader, &RunLoader::started, this, &MainWindow::onLoadStarted);
+    connect(m_loader, &RunLoader::loaded, this, &MainWindow::onLoaded);
+    connect(m_loader, &RunLoader::failed, this, &MainWindow::onLoadFailed);
+    connect(m_loader, &RunLoader::cancelled, this, &MainWindow::onLoadCancelled);
+    connect(m_loader, &RunLoader::progressChanged, this, [this](int permille, const QString &message) {
+        if (m_progress) {
+            m_progress->setValue(permille);
+            m_progress->setLabelText(tr("%1\n%2").arg(QFileInfo(m_loadingPath).fileName(), message));
+        }
+    });
+    connect(m_service, &CallViewService::ready, this, &MainWindow::onBundleReady);
+
+    if (m_options.persistSettings) {
+        QSettings settings;
+        restoreGeometry(settings.value(kGeometryKey).toByteArray());
+        m_layoutRestored = restoreState(settings.value(kStateKey).toByteArray(), kStateVersion);
+    }
+    updateRecentMenu();
+    updateActions();
+}
+
+MainWindow::~MainWindow() = default;
+
+QDockWidget *MainWindow::addPane(QWidget *pane, const QString &title, const QString &objectName)
+{
+    auto *dock = new QDockWidget(title, this);
+    dock->setObjectName(objectName);
+    dock->setWidget(new LayoutFence(pane, dock));
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                      QDockWidget::DockWidgetClosable);
+    m_docks.append(dock);
+    return dock;
+}
+
+void MainWindow::createPanes()
+{
+    auto *summaryBar = new QToolBar(tr("Summary"), this);
+    summaryBar->setObjectName(QStringLiteral("summaryToolBar"));
+    summaryBar->setMovable(false);
+    summaryBar->setFloatable(false);
+    m_summary = new SummaryBar(summaryBar);
+    summaryBar->addWidget(m_summary);
+    addToolBar(Qt::TopToolBarArea, summaryBar);
+
+    m_strip = new StripChart(this);
+    m_strip->setObjectName(QStringLiteral("stripChart"));
+    m_calls = new CallsPane(this);
+    m_findings = new FindingsPane(this);
+    m_ledger = new LedgerPane(this);
+    m_wire = new WirePane(this);
+    m_since = new SincePreviousPane(this);
+    m_receipt = new ReceiptPane(this);
+    m_response = new ResponsePane(this);
+
+    m_stripDock = addPane(m_strip, tr("Strip Chart"), QStringLiteral("stripDock"));
+    m_callsDock = addPane(m_calls, tr("Calls"), QStringLiteral("callsDock"));
+    m_findingsDock = addPane(m_findings, tr("Findings"), QStringLiteral("findingsDock"));
+    m_ledgerDock = addPane(m_ledger, tr("Ledger"), QStringLiteral("ledgerDock"));
+    m_wireDock = addPane(m_wire, tr("Wire"), QStringLiteral("wireDock"));
+    m_sinceDock = addPane(m_since, tr("Since Previous Call"), QStringLiteral("sincePreviousDock"));
+    m_receiptDock = addPane(m_receipt, tr("Receipt"), QStringLiteral("receiptDock"));
+    m_responseDock = addPane(m_response, tr("Response"), QStringLiteral("responseDock"));
+
+    connect(m_calls, &CallsPane::currentCallChanged, this, &MainWindow::onCallSelected);
+    connect(m_strip, &StripChart::callActivated, m_calls, &CallsPane::setCurrentCall);
+    connect(m_findings, &FindingsPane::ledgerRowsQuoted, m_ledger, &LedgerPane::selectRows);
+
+    m_statusCall = new QLabel(this);
+    m_statusCall->setObjectName(QStringLiteral("statusCall"));
+    m_statusCall->setTextFormat(Qt::PlainText);
+    m_statusCall->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_statusBuild = new QLabel(this);
+    m_statusBuild->setObjectName(QStringLiteral("statusBuild"));
+    m_statusBuild->setTextFormat(Qt::PlainText);
+    m_statusBuild->setForegroundRole(QPalette::PlaceholderText);
+    // In one fenced row: their text changes at every call, and must not lay the main window out again.
+    auto *statusRow = new QWidget;
+    auto *statusLayout = new QHBoxLayout(statusRow);
+    statusLayout->setContentsMargins(0, 0, 0, 0);
+    statusLayout->addWidget(m_statusCall, 1);
+    statusLayout->addWidget(m_statusBuild);
+    auto *statusFence = new LayoutFence(statusRow, this);
+    statusFence->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    statusBar()->addWidget(statusFence, 1);
+}
+
+void MainWindow::applyDefaultLayout()
+{
+    arrangeDocks();
+    sizeDocks();
+}
+
+void MainWindow::arrangeDocks()
+{
+    for (QDockWidget *d : std::as_const(m_docks)) {
+        removeDockWidget(d);
+        d->setFloating(false);
+    }
+    setCorner(Qt::TopLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::TopRightCorner, Qt::TopDockWidgetArea);
+    addDockWidget(Qt::LeftDockWidgetArea, m_callsDock);
+    addDockWidget(Qt::TopDockWidgetArea, m_stripDock);
+    addDockWidget(Qt::RightDockWidgetArea, m_findingsDock);
+    splitDockWidget(m_findingsDock, m_wireDock, Qt::Horizontal);
+    splitDockWidget(m_findingsDock, m_sinceDock, Qt::Vertical);
+    tabifyDockWidget(m_findingsDock, m_responseDock);
+    tabifyDockWidget(m_sinceDock, m_receiptDock);
+    splitDockWidget(m_wireDock, m_ledgerDock, Qt::Vertical);
+    for (QDockWidget *d : std::as_const(m_docks))
+        d->show();
+    m_sinceDock->raise();
+    m_findingsDock->raise();
+}
+
+void MainWindow::sizeDocks()
+{
+    // Proportions of the default 1400×900 window; resizeDocks needs the window laid out, so this runs once shown.
+    const int w = width(), h = height();
+    resizeDocks({m_stripDock}, {qMax(110, h * 14 / 100)}, Qt::Vertical);
+    resizeDocks({m_callsDock, m_findingsDock, m_wireDock}, {w * 26 / 100, w * 30 / 100, w * 44 / 100}, Qt::Horizontal);
+    resizeDocks({m_findingsDock, m_sinceDock}, {h * 42 / 100, h * 36 / 100}, Qt::Vertical);
+    resizeDocks({m_wireDock, m_ledgerDock}, {h * 42 / 100, h * 36 / 100}, Qt::Vertical);
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    if (m_shownOnce)
+        return;
+    m_shownOnce = true;
+    if (!m_layoutRestored)
+        QTimer::singleShot(0, this, &MainWindow::sizeDocks);
+}
+
+void MainWindow::createActions()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *open = file->addAction(QIcon::fromTheme(QStringLiteral("document-open")), tr("&Open…"), this,
+                                    &MainWindow::showOpenDialog);
+    open->setObjectName(QStringLiteral("openAction"));
+    open->setShortcut(QKeySequence::Open);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
+    QAction *sample = file->addAction(tr("Open Bundled &Sample"), this, &MainWindow::openBundledSample);
+    sample->setObjectName(QStringLiteral("openSampleAction"));
+    m_reloadAction =
+        file->addAction(QIcon::fromTheme(QStringLiteral("view-refresh")), tr("Re&load"), this, &MainWindow::reload);
+    m_reloadAction->setObjectName(QStringLiteral("reloadAction"));
+    m_reloadAction->setShortcut(QKeySequence::Refresh);
+    file->addSeparator();
+    QAction *quit =
+        file->addAction(QIcon::fromTheme(QStringLiteral("application-exit")), tr("&Quit"), this, &QWidget::close);
+    quit->setObjectName(QStringLiteral("quitAction"));
+    quit->setShortcut(QKeySequence::Quit);
+    quit->setMenuRole(QAction::QuitRole);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    m_copyPieceAction = edit->addAction(QIcon::fromTheme(QStringLiteral("edit-copy")), tr("Copy Findings &Piece"),
+                                        m_findings, &FindingsPane::copyPiece);
+    m_copyPieceAction->setObjectName(QStringLiteral("copyPieceAction"));
+    m_copyPieceAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    QAction *find = edit->addAction(QIcon::fromTheme(QStringLiteral("edit-find")), tr("&Find in Ledger"), this, [this] {
+        m_ledgerDock->show();
+        m_ledgerDock->raise();
+        m_ledger->focusFilter();
+    });
+    find->setObjectName(QStringLiteral("findAction"));
+    find->setShortcut(QKeySequence::Find);
+
+    QMenu *go = menuBar()->addMenu(tr("&Go"));
+    const auto addGo = [&](const QString &text, const QKeySequence &key, const QString &name, auto slot) {
+        QAction *a = go->addAction(text, this, slot);
+        a->setShortcut(key);
+        a->setObjectName(name);
+        m_runActions.append(a);
+        return a;
+    };
+    addGo(tr("&Next Call"), QKeySequence(Qt::Key_J), QStringLiteral("nextCallAction"), [this] { stepCall(1); });
+    addGo(tr("&Previous Call"), QKeySequence(Qt::Key_K), QStringLiteral("previousCallAction"),
+          [this] { stepCall(-1); });
+    addGo(tr("&First Call"), QKeySequence(Qt::CTRL | Qt::Key_Home), QStringLiteral("firstCallAction"),
+          [this] { showCall(0); });
+    addGo(tr("&Last Call"), QKeySequence(Qt::CTRL | Qt::Key_End), QStringLiteral("lastCallAction"), [this] {
+        if (m_run)
+            showCall(int(m_run->calls.size()) - 1);
+    });
+    go->addSeparator();
+    addGo(tr("Next Cache &Miss"), QKeySequence(Qt::Key_M), QStringLiteral("nextMissAction"),
+          [this] { jump(Jump::NextMiss); });
+    addGo(tr("Previous Cache Miss"), QKeySequence(Qt::SHIFT | Qt::Key_M), QStringLiteral("previousMissAction"),
+          [this] { jump(Jump::PreviousMiss); });
+    addGo(tr("Next &Ledger Change"), QKeySequence(Qt::Key_L), QStringLiteral("nextLedgerChangeAction"),
+          [this] { jump(Jump::NextLedgerChange); });
+    addGo(tr("Previous Ledger Change"), QKeySequence(Qt::SHIFT | Qt::Key_L),
+          QStringLiteral("previousLedgerChangeAction"), [this] { jump(Jump::PreviousLedgerChange); });
+    addGo(tr("Next &Damaged Part"), QKeySequence(Qt::Key_D), QStringLiteral("nextDamagedAction"),
+          [this] { jump(Jump::NextDamaged); });
+    addGo(tr("Previous Damaged Part"), QKeySequence(Qt::SHIFT | Qt::Key_D), QStringLiteral("previousDamagedAction"),
+          [this] { jump(Jump::PreviousDamaged); });
+    go->addSeparator();
+    addGo(tr("Next &Turn"), QKeySequence(Qt::Key_T), QStringLiteral("nextTurnAction"),
+          [this] { jump(Jump::NextTurn); });
+    addGo(tr("Previous Turn"), QKeySequence(Qt::SHIFT | Qt::Key_T), QStringLiteral("previousTurnAction"),
+          [this] { jump(Jump::PreviousTurn); });
+    addGo(tr("Next &Error"), QKeySequence(Qt::Key_E), QStringLiteral("nextProblemAction"),
+          [this] { jump(Jump::NextProblem); });
+    addGo(tr("Previous Error"), QKeySequence(Qt::SHIFT | Qt::Key_E), QStringLiteral("previousProblemAction"),
+          [this] { jump(Jump::PreviousProblem); });
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget *d : std::as_const(m_docks))
+        m_viewMenu->addAction(d->toggleViewAction());
+    m_viewMenu->addSeparator();
+    QAction *raw = m_viewMenu->addAction(tr("Raw Findings Piece"));
+    raw->setObjectName(QStringLiteral("rawPieceAction"));
+    raw->setCheckable(true);
+    raw->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    connect(raw, &QAction::toggled, m_findings, &FindingsPane::setShowRaw);
+    QAction *reset = m_viewMenu->addAction(tr("&Reset Layout"), this, &MainWindow::applyDefaultLayout);
+    reset->setObjectName(QStringLiteral("resetLayoutAction"));
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *about = help->addAction(tr("&About Tracefold"), this, &MainWindow::showAbout);
+    about->setObjectName(QStringLiteral("aboutAction"));
+    about->setMenuRole(QAction::AboutRole);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt)->setMenuRole(QAction::AboutQtRole);
+}
+
+void MainWindow::updateActions()
+{
+    const bool haveCalls = m_run && !m_run->calls.empty();
+    for (QAction *a : std::as_const(m_runActions))
+        a->setEnabled(haveCalls);
+    m_reloadAction->setEnabled(m_run != nullptr);
+    m_copyPieceAction->setEnabled(currentBundle() && currentBundle()->view->piece.has_value());
+}
+
+BundleHandle MainWindow::currentBundle() const
+{
+    return m_service->current();
+}
+
+int MainWindow::currentCall() const
+{
+    return m_calls->currentCall();
+}
+
+bool MainWindow::isLoading() const
+{
+    return m_loader->isLoading();
+}
+
+void MainWindow::showOpenDialog()
+{
+    QString dir;
+    if (m_options.persistSettings)
+        dir = QSettings().value(kLastDirKey).toString();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Recording"), dir,
+                                                      tr("Recordings (*.json *.ndjson *.jsonl);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    if (m_options.persistSettings)
+        QSettings().setValue(kLastDirKey, QFileInfo(path).absolutePath());
+    openFile(path);
+}
+
+void MainWindow::openFile(const QString &path)
+{
+    const bool resource = path.startsWith(QLatin1Char(':'));
+    m_loader->load(resource ? path : QFileInfo(path).absoluteFilePath());
+}
+
+void MainWindow::openBundledSample()
+{
+    openFile(bundledSamplePath());
+}
+
+void MainWindow::reload()
+{
+    if (m_run)
+        openFile(m_run->path);
+}
+
+void MainWindow::onLoadStarted(const QString &path)
+{
+    m_loadingPath = path;
+    statusBar()->showMessage(tr("Opening %1…").arg(QFileInfo(path).fileName()));
+    if (!m_options.progressDialog)
+        return;
+    if (!m_progress) {
+        m_progress = new QProgressDialog(this);
+        m_progress->setObjectName(QStringLiteral("loadProgressDialog"));
+        m_progress->setWindowTitle(tr("Opening Recording"));
+        m_progress->setWindowModality(Qt::WindowModal);
+        m_progress->setRange(0, 1000);
+        m_progress->setMinimumDuration(400);
+        m_progress->setAutoClose(false);
+        m_progress->setAutoReset(false);
+        connect(m_progress, &QProgressDialog::canceled, m_loader, &RunLoader::cancel);
+    }
+    m_progress->setLabelText(QFileInfo(path).fileName());
+    m_progress->setValue(0);
+}
+
+void MainWindow::onLoadCancelled()
+{
+    if (m_progress)
+        m_progress->deleteLater();
+    statusBar()->showMessage(tr("Opening cancelled; the previous recording stays open."), 5000);
+}
+
+void MainWindow::onLoadFailed(const QString &path, const QString &error)
+{
+    if (m_progress)
+        m_progress->deleteLater();
+    statusBar()->showMessage(tr("Could not open %1").arg(QFileInfo(path).fileName()), 8000);
+    emit loadFailed(path, error);
+    if (!m_options.errorDialogs)
+        return;
+    if (m_errorBox)
+        m_errorBox->deleteLater();
+    auto *box = new QMessageBox(QMessageBox::Warning, tr("Cannot Open Recording"), QString(), QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("loadErrorDialog"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setTextFormat(Qt::PlainText);
+    box->setText(tr("Tracefold could not open “%1”.\n\n%2").arg(QFileInfo(path).fileName(), error));
+    box->setInformativeText(m_run ? tr("The recording that was open stays open.") : QString());
+    m_errorBox = box;
+    box->open();
+}
+
+void MainWindow::onLoaded(const RunHandle &run)
+{
+    if (m_progress)
+        m_progress->deleteLater();
+    statusBar()->clearMessage();
+    // A reload stays on the same call; --call N picks the first one shown.
+    int keep = m_run && run->path == m_run->path ? currentCall() : 0;
+    if (m_initialCall >= 0)
+        keep = m_initialCall;
+    m_initialCall = -1;
+    m_run = run;
+    setWindowTitle(tr("%1 — Tracefold").arg(run->displayName));
+    m_summary->setRun(run);
+    m_strip->setRun(run);
+    m_service->setRun(run);
+    m_calls->setRun(run);
+    // On a run that is not armed the Findings pane has nothing to show; what the model answered comes first.
+    (run->run->constants.armed ? m_findingsDock : m_responseDock)->raise();
+    if (!run->bundled)
+        addRecentFile(run->path);
+    if (run->calls.empty()) {
+        applyBundle(nullptr);
+        m_statusCall->setText(tr("This recording holds no LLM call."));
+    } else {
+        m_calls->setCurrentCall(qBound(0, keep, int(run->calls.size()) - 1));
+        m_calls->view()->setFocus();
+    }
+    updateActions();
+    emit runLoaded(run);
+}
+
+void MainWindow::onCallSelected(int ordinal)
+{
+    if (!m_run || ordinal < 0)
+        return;
+    m_strip->setCurrentCall(ordinal);
+    const recording::CallSummary &c = m_run->calls[std::size_t(ordinal)];
+    m_statusCall->setText(tr("Call %1 of %2 · turn %3 of %4 · iteration %5 · %6")
+                              .arg(ordinal + 1)
+                              .arg(m_run->calls.size())
+                              .arg(c.turn + 1)
+                              .arg(m_run->run->turns.size())
+                              .arg(c.epoch)
+                              .arg(toQString(c.callRuntimeStageId)));
+    m_service->request(std::size_t(ordinal));
+}
+
+void MainWindow::onBundleReady(const BundleHandle &bundle)
+{
+    applyBundle(bundle);
+    updateActions();
+    m_statusBuild->setText(tr("rebuilt in %1 ms").arg(QString::number(bundle->buildMs, 'f', 1)));
+    emit callShown(int(bundle->ordinal));
+}
+
+void MainWindow::applyBundle(const BundleHandle &bundle)
+{
+    // The ledger first: the findings pane may select the rows its first new line quotes.
+    m_ledger->setBundle(bundle);
+    m_findings->setBundle(bundle);
+    m_wire->setBundle(bundle);
+    m_since->setBundle(bundle);
+    m_receipt->setBundle(bundle);
+    m_response->setBundle(bundle);
+}
+
+void MainWindow::showCall(int ordinal)
+{
+    m_calls->setCurrentCall(ordinal);
+}
+
+void MainWindow::stepCall(int delta)
+{
+    if (!m_run || m_run->calls.empty())
+        return;
+    const int current = qMax(0, currentCall());
+    showCall(qBound(0, current + delta, int(m_run->calls.size()) - 1));
+}
+
+void MainWindow::jump(Jump jump)
+{
+    if (!m_run)
+        return;
+    const int from = qMax(0, currentCall());
+    if (const auto target = jumpTarget(m_run->calls, std::size_t(from), jump))
+        showCall(int(*target));
+    else
+        statusBar()->showMessage(tr("No such call in that direction."), 3000);
+}
+
+QStringList MainWindow::recentFiles() const
+{
+    if (!m_options.persistSettings)
+        return {};
+    return QSettings().value(kRecentKey).toStringList();
+}
+
+void MainWindow::addRecentFile(const QString &path)
+{
+    if (!m_options.persistSettings)
+        return;
+    QSettings settings;
+    QStringList files = settings.value(kRecentKey).toStringList();
+    files.removeAll(path);
+    files.prepend(path);
+    while (files.size() > kMaxRecentFiles)
+        files.removeLast();
+    settings.setValue(kRecentKey, files);
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = recentFiles();
+    int n = 0;
+    for (const QString &path : files) {
+        ++n;
+        const QString label = n < 10 ? QStringLiteral("&%1 %2").arg(n).arg(escapeMnemonic(QFileInfo(path).fileName()))
+                                     : escapeMnemonic(QFileInfo(path).fileName());
+        QAction *a = m_recentMenu->addAction(label, this, [this, path] { openFile(path); });
+        a->setToolTip(path);
+        a->setStatusTip(path);
+    }
+    if (files.isEmpty()) {
+        m_recentMenu->addAction(tr("No recent files"))->setEnabled(false);
+        return;
+    }
+    m_recentMenu->addSeparator();
+    m_recentMenu->addAction(tr("&Clear Menu"), this, [this] {
+        QSettings().remove(kRecentKey);
+        updateRecentMenu();
+    });
+}
+
+void MainWindow::showAbout()
+{
+    // Trusted text only: the version and fixed words.
+    QMessageBox::about(this, tr("About Tracefold"),
+                       tr("<h3>Tracefold %1</h3>"
+                          "<p>Replay recorded agentfootprint runs call by call: what the model was served, the "
+                          "findings ledger and piece rebuilt byte for byte, collapsed tool results, cache reuse, and "
+                          "receipt verification.</p>"
+                          "<p>Built with Qt %2.</p>")
+                           .arg(QStringLiteral(TRACEFOLD_VERSION), QString::fromLatin1(qVersion())));
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (m_options.persistSettings) {
+        QSettings settings;
+        settings.setValue(kGeometryKey, saveGeometry());
+        settings.setValue(kStateKey, saveState(kStateVersion));
+    }
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && urls.front().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.isEmpty() || !urls.front().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    openFile(urls.front().toLocalFile());
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    QMainWindow::changeEvent(event);
+    // Formats in the text views bake palette colours in: redraw them when the system switches light and dark.
+    if (event->type() == QEvent::PaletteChange && currentBundle())
+        QTimer::singleShot(0, this, [this] { applyBundle(currentBundle()); });
+}
+
+} // namespace tf::ui

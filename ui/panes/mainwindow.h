@@ -1,0 +1,138 @@
+#pragma once
+
+#include "ui/models/callnavigation.h"
+#include "ui/services/callbundle.h"
+#include "ui/services/loadedrun.h"
+
+#include <QMainWindow>
+#include <QPointer>
+
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QMessageBox;
+class QProgressDialog;
+
+namespace tf::ui {
+
+class CallViewService;
+class CallsPane;
+class FindingsPane;
+class LedgerPane;
+class ReceiptPane;
+class ResponsePane;
+class RunLoader;
+class SincePreviousPane;
+class StripChart;
+class SummaryBar;
+class WirePane;
+
+// The Tracefold main window: the summary bar on top, the strip chart across all calls, and one dock per pane
+// (calls, findings, response, ledger, wire, since previous call, receipt). Loading runs in the background with a
+// progress dialog; an error is shown with its reason and whatever was open stays open.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    struct Options
+    {
+        bool persistSettings = true; // restore and save geometry, dock state and recent files (QSettings)
+        bool progressDialog = true;  // show a progress dialog for loads that take a moment
+        bool errorDialogs = true;    // show load errors in a dialog (off: only loadFailed is emitted)
+    };
+
+    explicit MainWindow(QWidget *parent = nullptr);
+    explicit MainWindow(const Options &options, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    const RunHandle &run() const { return m_run; }
+    BundleHandle currentBundle() const;
+    int currentCall() const;
+    bool isLoading() const;
+    QStringList recentFiles() const;
+
+    // The default arrangement of the docks (also View > Reset Layout).
+    void applyDefaultLayout();
+
+public slots:
+    void openFile(const QString &path);
+    // The call (0-based) to select when the next load finishes, instead of the first.
+    void setInitialCall(int ordinal) { m_initialCall = ordinal; }
+    void openBundledSample();
+    void showOpenDialog();
+    void reload();
+    void showCall(int ordinal);
+    void jump(tf::ui::Jump jump);
+    void stepCall(int delta);
+    void showAbout();
+
+signals:
+    void runLoaded(const tf::ui::RunHandle &run);
+    void loadFailed(const QString &path, const QString &error);
+    void callShown(int ordinal);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    void arrangeDocks();
+    void sizeDocks();
+    void createPanes();
+    void createActions();
+    void onLoadStarted(const QString &path);
+    void onLoaded(const RunHandle &run);
+    void onLoadFailed(const QString &path, const QString &error);
+    void onLoadCancelled();
+    void onCallSelected(int ordinal);
+    void onBundleReady(const BundleHandle &bundle);
+    void applyBundle(const BundleHandle &bundle);
+    void addRecentFile(const QString &path);
+    void updateRecentMenu();
+    void updateActions();
+    QDockWidget *addPane(QWidget *pane, const QString &title, const QString &objectName);
+
+    Options m_options;
+    RunLoader *m_loader = nullptr;
+    CallViewService *m_service = nullptr;
+    RunHandle m_run;
+    QString m_loadingPath;
+    int m_initialCall = -1;
+    bool m_layoutRestored = false;
+    bool m_shownOnce = false;
+
+    SummaryBar *m_summary = nullptr;
+    StripChart *m_strip = nullptr;
+    CallsPane *m_calls = nullptr;
+    FindingsPane *m_findings = nullptr;
+    LedgerPane *m_ledger = nullptr;
+    WirePane *m_wire = nullptr;
+    SincePreviousPane *m_since = nullptr;
+    ReceiptPane *m_receipt = nullptr;
+    ResponsePane *m_response = nullptr;
+    QList<QDockWidget *> m_docks;
+    QDockWidget *m_stripDock = nullptr;
+    QDockWidget *m_callsDock = nullptr;
+    QDockWidget *m_findingsDock = nullptr;
+    QDockWidget *m_ledgerDock = nullptr;
+    QDockWidget *m_wireDock = nullptr;
+    QDockWidget *m_sinceDock = nullptr;
+    QDockWidget *m_receiptDock = nullptr;
+    QDockWidget *m_responseDock = nullptr;
+
+    QMenu *m_recentMenu = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QList<QAction *> m_runActions;
+    QAction *m_reloadAction = nullptr;
+    QAction *m_copyPieceAction = nullptr;
+    QLabel *m_statusCall = nullptr;
+    QLabel *m_statusBuild = nullptr;
+    QPointer<QProgressDialog> m_progress;
+    QPointer<QMessageBox> m_errorBox;
+};
+
+} // namespace tf::ui

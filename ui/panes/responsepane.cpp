@@ -1,0 +1,255 @@
+#include "ui/panes/responsepane.h"
+
+#include "ui/models/toolrunmodel.h"
+#include "ui/panes/paneheader.h"
+#include "ui/services/qtstrings.h"
+#include "ui/widgets/elidedlabel.h"
+#include "ui/widgets/fonts.h"
+#include "ui/widgets/glyphdelegate.h"
+#include "ui/widgets/glyphlabel.h"
+#include "ui/widgets/itemdelegate.h"
+#include "ui/widgets/theme.h"
+
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace tf::ui {
+
+namespace {
+
+// A failed tool's row is tinted, as a damaged receipt part is.
+class ToolRunDelegate : public ItemDelegate
+{
+public:
+    using ItemDelegate::ItemDelegate;
+
+protected:
+    void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override
+    {
+        ItemDelegate::initStyleOption(option, index);
+        if (index.data(ToolRunModel::ErrorRole).toBool())
+            option->backgroundBrush = theme::tint(theme::Tone::Bad, option->palette, 0.14);
+        else if (!index.data(ToolRunModel::ReturnedRole).toBool())
+            option->backgroundBrush = theme::tint(theme::Tone::Warn, option->palette, 0.12);
+    }
+};
+
+QPlainTextEdit *readOnlyText(QWidget *parent, const QString &objectName)
+{
+    auto *edit = new QPlainTextEdit(parent);
+    edit->setObjectName(objectName);
+    edit->setReadOnly(true);
+    edit->setFont(fonts::fixedPitch());
+    edit->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    edit->setFrameShape(QFrame::NoFrame);
+    return edit;
+}
+
+QString usageText(const recording::Usage &u)
+{
+    const auto n = [](const std::optional<double> &v) { return v ? formatCount(*v) : QStringLiteral("\u2014"); };
+    QString s = ResponsePane::tr("in %1 \u00B7 out %2").arg(n(u.input), n(u.output));
+    if (u.measured())
+        s += ResponsePane::tr(" \u00B7 cache read %1 \u00B7 write %2").arg(n(u.cacheRead), n(u.cacheWrite));
+    else
+        s += ResponsePane::tr(" \u00B7 cache tokens not reported");
+    return s;
+}
+
+} // namespace
+
+ResponsePane::ResponsePane(QWidget *parent)
+    : QWidget(parent)
+    , m_tools(new ToolRunModel(this))
+{
+    setObjectName(QStringLiteral("responsePane"));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+
+    auto *head = new PaneHeader(this, QStringLiteral("responseState"), QStringLiteral("responseFacts"));
+    m_glyph = head->glyph();
+    m_state = head->title();
+    m_facts = head->subtitle();
+    layout->addWidget(head);
+
+    // What happened to the run here: it failed, paused for a human, or hit a limit (spec/runs.md §4).
+    m_runNote = new QLabel(this);
+    m_runNote->setObjectName(QStringLiteral("responseRunNote"));
+    m_runNote->setTextFormat(Qt::PlainText); // the error text is the provider's, untrusted
+    m_runNote->setWordWrap(true);
+    m_runNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_runNote->setContentsMargins(10, 6, 10, 6);
+    m_runNote->setAutoFillBackground(true);
+    m_runNote->hide();
+    layout->addWidget(m_runNote);
+
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->setChildrenCollapsible(false);
+    m_text = readOnlyText(split, QStringLiteral("responseText"));
+    m_text->setFont(font()); // the model's prose reads better proportional; arguments stay fixed-pitch
+    m_text->setPlaceholderText(tr("No response on record"));
+    m_toolBox = new QWidget(split);
+    auto *toolLayout = new QVBoxLayout(m_toolBox);
+    toolLayout->setContentsMargins(0, 0, 0, 0);
+    toolLayout->setSpacing(0);
+    auto *toolSplit = new QSplitter(Qt::Vertical, m_toolBox);
+    toolSplit->setChildrenCollapsible(false);
+    toolLayout->addWidget(toolSplit);
+    m_toolView = new QTableView(toolSplit);
+    m_toolView->setObjectName(QStringLiteral("toolRunsView"));
+    m_toolView->setModel(m_tools);
+    m_toolView->setItemDelegate(new ToolRunDelegate(m_toolView));
+    m_toolView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_toolView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_toolView->setShowGrid(false);
+    m_toolView->setWordWrap(false);
+    m_toolView->verticalHeader()->hide();
+    m_toolView->verticalHeader()->setDefaultSectionSize(m_toolView->fontMetrics().height() + 8);
+    m_toolView->horizontalHeader()->setHighlightSections(false);
+    m_toolView->horizontalHeader()->setStretchLastSection(true);
+    m_toolView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_detail = readOnlyText(toolSplit, QStringLiteral("toolRunDetail"));
+    m_detail->setPlaceholderText(tr("Select a tool call to see its arguments and result"));
+    toolSplit->setStretchFactor(0, 1);
+    toolSplit->setStretchFactor(1, 2);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 2);
+    layout->addWidget(split, 1);
+
+    connect(m_toolView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) { showTool(current.row()); });
+    setBundle({});
+}
+
+void ResponsePane::setBundle(const BundleHandle &bundle)
+{
+    m_bundle = bundle;
+    m_tools->setBundle(bundle);
+    m_detail->clear();
+    const recording::CallView *view = bundle ? bundle->view.get() : nullptr;
+    setRunNote(bundle);
+    m_toolBox->setVisible(view && !view->toolRuns.empty());
+    if (!view) {
+        m_glyph->setGlyph(std::nullopt);
+        m_state->setText(tr("No call selected"));
+        m_facts->clear();
+        m_text->clear();
+        return;
+    }
+    const std::optional<recording::Response> &r = view->response;
+    if (!r) {
+        m_glyph->setGlyph(Glyph::NeverReturned);
+        m_state->setText(tr("No response on record"));
+        m_facts->setText(tr("no llm_end on record"));
+        m_text->clear();
+        m_text->setPlaceholderText(tr("The call has an llm_start and no llm_end: the provider failed, or the "
+                                      "recording was frozen mid-call. What the model was sent is in the Wire."));
+        return;
+    }
+    std::size_t errors = 0, open = 0;
+    for (const recording::ToolRun &t : view->toolRuns) {
+        errors += t.error;
+        open += !t.returned;
+    }
+    m_glyph->setGlyph(errors ? std::optional(Glyph::ToolError)
+                      : open ? std::optional(Glyph::NeverReturned)
+                             : std::optional(Glyph::Verified));
+    QString state = r->stopReason ? tr("Stopped: %1").arg(toQString(*r->stopReason)) : tr("Stop reason not on record");
+    if (!r->toolCalls.empty())
+        state += tr(" \u00B7 %n tool call(s)", nullptr, int(r->toolCalls.size()));
+    else if (r->toolCallCount && *r->toolCallCount)
+        state += tr(" \u00B7 %n tool call(s), not on record", nullptr, int(*r->toolCallCount));
+    if (errors)
+        state += tr(" \u00B7 %n failed", nullptr, int(errors));
+    if (open)
+        state += tr(" \u00B7 %n did not return", nullptr, int(open));
+    m_state->setText(state);
+    QString facts = r->durationMs ? tr("%1 ms").arg(formatCount(*r->durationMs)) : tr("latency not on record");
+    m_facts->setText(facts + QStringLiteral(" \u00B7 ") + usageText(r->usage));
+    if (r->text.empty()) {
+        m_text->clear();
+        m_text->setPlaceholderText(tr("The model wrote no text; it only called tools."));
+    } else {
+        m_text->setPlainText(toQString(r->text));
+    }
+    if (!view->toolRuns.empty())
+        m_toolView->selectRow(0);
+}
+
+void ResponsePane::setRunNote(const BundleHandle &bundle)
+{
+    QStringList lines;
+    theme::Tone tone = theme::Tone::Warn;
+    if (bundle) {
+        const recording::Run &run = *bundle->run->run;
+        const recording::RunOutcome &o = run.outcome;
+        if (o.call == bundle->ordinal) {
+            const QString message = o.message ? toQString(*o.message) : QString();
+            if (o.status == recording::OutcomeStatus::Failed) {
+                lines << tr("The run failed here: %1").arg(message);
+                tone = theme::Tone::Bad;
+            } else if (o.status == recording::OutcomeStatus::Paused) {
+                lines << tr("The run paused here for a human: %1").arg(message);
+            }
+        }
+        for (const recording::RunLimit &l : run.limits)
+            if (l.call == bundle->ordinal)
+                lines << tr("Limit %1: %2").arg(toQString(l.kind), toQString(l.message));
+    }
+    m_runNote->setVisible(!lines.isEmpty());
+    m_runNote->setText(lines.join(QLatin1Char('\n')));
+    QPalette p = palette();
+    p.setColor(QPalette::Window, theme::tint(tone, p, 0.18));
+    m_runNote->setPalette(p);
+}
+
+QString ResponsePane::runNoteText() const
+{
+    return m_runNote->isHidden() ? QString() : m_runNote->text();
+}
+
+void ResponsePane::showTool(int row)
+{
+    const recording::ToolRun *run = m_tools->toolRun(row);
+    if (!run || !m_bundle) {
+        m_detail->clear();
+        return;
+    }
+    QString text =
+        tr("%1  %2  (%3)\n\nArguments\n%4\n")
+            .arg(toQString(run->name), toQString(run->id), ToolRunModel::statusText(*run), toQString(run->argsText()));
+    if (const auto &r = m_bundle->view->response)
+        for (const recording::ToolCallRequest &c : r->toolCalls)
+            if (c.id == run->id && c.findings)
+                text += tr("\n_findings \u2014 the model's own declaration\n%1\n").arg(toQString(*c.findingsText()));
+    if (run->returned && run->result)
+        text += (run->error ? tr("\nError (the tool threw; this text is what the model was sent)\n")
+                            : tr("\nResult%1\n").arg(run->resultIsJson ? tr(" (JSON)") : QString())) +
+                toQString(*run->result);
+    else
+        text += tr("\n%1\n").arg(toQString(run->missingReason));
+    m_detail->setPlainText(text);
+}
+
+QString ResponsePane::stateText() const
+{
+    return m_state->text();
+}
+
+QString ResponsePane::responseText() const
+{
+    return m_text->toPlainText();
+}
+
+QString ResponsePane::detailText() const
+{
+    return m_detail->toPlainText();
+}
+
+} // namespace tf::ui

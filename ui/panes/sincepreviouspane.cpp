@@ -1,0 +1,262 @@
+#include "ui/panes/sincepreviouspane.h"
+
+#include "ui/models/callstatus.h"
+#include "ui/services/qtstrings.h"
+#include "ui/widgets/annotatedtextview.h"
+#include "ui/widgets/elidedlabel.h"
+#include "ui/widgets/fonts.h"
+#include "ui/widgets/glyphlabel.h"
+#include "ui/widgets/theme.h"
+
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace tf::ui {
+
+using theme::Tone;
+
+namespace {
+
+QString yesNo(std::optional<bool> unchanged)
+{
+    if (!unchanged)
+        return SincePreviousPane::tr("cannot say");
+    return *unchanged ? SincePreviousPane::tr("unchanged") : SincePreviousPane::tr("changed");
+}
+
+QString duration(double ms)
+{
+    if (ms < 1000)
+        return SincePreviousPane::tr("%1 ms").arg(QString::number(ms, 'f', 0));
+    if (ms < 120000)
+        return SincePreviousPane::tr("%1 s").arg(QString::number(ms / 1000, 'f', 1));
+    const double min = ms / 60000;
+    return SincePreviousPane::tr("%1 min").arg(QString::number(min, 'f', min == std::floor(min) ? 0 : 1));
+}
+
+QString tokens(const std::optional<double> &v)
+{
+    return v ? formatCount(*v) : QStringLiteral("—");
+}
+
+QLabel *plainLabel(QWidget *parent)
+{
+    auto *l = new QLabel(parent);
+    l->setTextFormat(Qt::PlainText);
+    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    l->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    return l;
+}
+
+} // namespace
+
+SincePreviousPane::SincePreviousPane(QWidget *parent)
+    : QWidget(parent)
+{
+    setObjectName(QStringLiteral("sincePreviousPane"));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+
+    auto *head = new QWidget(this);
+    auto *headLayout = new QVBoxLayout(head);
+    headLayout->setContentsMargins(10, 8, 10, 6);
+    headLayout->setSpacing(4);
+    auto *verdictRow = new QHBoxLayout;
+    verdictRow->setSpacing(8);
+    m_glyph = new GlyphLabel(head, 18);
+    m_verdict = new ElidedLabel(head);
+    m_verdict->setObjectName(QStringLiteral("cacheVerdict"));
+    QFont big = m_verdict->font();
+    big.setBold(true);
+    big.setPointSizeF(big.pointSizeF() * 1.08);
+    m_verdict->setFont(big);
+    verdictRow->addWidget(m_glyph);
+    verdictRow->addWidget(m_verdict, 1);
+    headLayout->addLayout(verdictRow);
+    m_reason = plainLabel(head);
+    m_reason->setObjectName(QStringLiteral("cacheReason"));
+    m_reason->setWordWrap(true);
+    m_reason->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    headLayout->addWidget(m_reason);
+
+    m_facts = new QGridLayout;
+    m_facts->setHorizontalSpacing(10);
+    m_facts->setVerticalSpacing(2);
+    m_facts->setContentsMargins(0, 4, 0, 0);
+    m_provider = addFact(0, 0, tr("Provider"));
+    m_system = addFact(0, 2, tr("System"));
+    m_tokens = addFact(1, 0, tr("Tokens"), 3);
+    m_gap = addFact(2, 0, tr("Interval"));
+    m_tools = addFact(2, 2, tr("Tools"));
+    m_markers = addFact(3, 0, tr("Markers"));
+    m_basis = addFact(3, 2, tr("Compared"));
+    m_facts->setColumnStretch(1, 1);
+    m_facts->setColumnStretch(3, 1);
+    headLayout->addLayout(m_facts);
+    layout->addWidget(head);
+
+    auto *diffBar = new QWidget(this);
+    diffBar->setAutoFillBackground(true);
+    QPalette barPalette = diffBar->palette();
+    barPalette.setColor(QPalette::Window,
+                        theme::mix(barPalette.color(QPalette::Window), barPalette.color(QPalette::Base), 0.4));
+    diffBar->setPalette(barPalette);
+    auto *diffBarLayout = new QHBoxLayout(diffBar);
+    diffBarLayout->setContentsMargins(10, 3, 10, 3);
+    m_diffTitle = new ElidedLabel(diffBar);
+    m_diffTitle->setObjectName(QStringLiteral("pieceDiffTitle"));
+    QFont bold = m_diffTitle->font();
+    bold.setBold(true);
+    m_diffTitle->setFont(bold);
+    diffBarLayout->addWidget(m_diffTitle, 1);
+    layout->addWidget(diffBar);
+
+    m_diff = new AnnotatedTextView(this);
+    m_diff->setObjectName(QStringLiteral("pieceDiffView"));
+    m_diff->setFont(fonts::fixedPitch());
+    m_diff->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    layout->addWidget(m_diff, 1);
+}
+
+QLabel *SincePreviousPane::addFact(int row, int column, const QString &caption, int span)
+{
+    auto *c = new QLabel(caption, this);
+    c->setForegroundRole(QPalette::PlaceholderText);
+    auto *v = plainLabel(this);
+    m_facts->addWidget(c, row, column);
+    m_facts->addWidget(v, row, column + 1, 1, span);
+    return v;
+}
+
+QString SincePreviousPane::reasonText() const
+{
+    return m_reason->text();
+}
+
+void SincePreviousPane::setBundle(const BundleHandle &bundle)
+{
+    if (!bundle) {
+        m_glyph->setGlyph(std::nullopt);
+        m_verdict->clear();
+        m_reason->clear();
+        m_diff->clearAll();
+        m_diffTitle->clear();
+        return;
+    }
+    const recording::CallView &v = *bundle->view;
+    const recording::CacheFacts &c = v.cache;
+    const CacheStatus status = cacheStatusOf(c.prefixReusable);
+    m_glyph->setGlyph(glyphFor(status));
+    switch (status) {
+    case CacheStatus::Reusable:
+        m_verdict->setText(tr("Cached prefix reusable"));
+        break;
+    case CacheStatus::Rewritten:
+        m_verdict->setText(tr("Cached prefix rewritten"));
+        break;
+    case CacheStatus::Unknown:
+        m_verdict->setText(bundle->ordinal == 0 ? tr("First call") : tr("Cannot say whether the prefix was reusable"));
+        break;
+    }
+    m_reason->setText(toQString(c.reason));
+    m_provider->setText(StatusText::verdictShort(c.verdict));
+    m_provider->setToolTip(StatusText::verdict(c.verdict));
+    m_tokens->setText(
+        tr("read %1 · write %2 · in %3 · out %4")
+            .arg(tokens(v.usage.cacheRead), tokens(v.usage.cacheWrite), tokens(v.usage.input), tokens(v.usage.output)));
+    m_system->setText(yesNo(c.systemUnchanged));
+    m_tools->setText(yesNo(c.toolsUnchanged));
+    m_basis->setText(bundle->ordinal == 0 ? QStringLiteral("—")
+                     : c.fromStoredHashes ? tr("receipt hashes")
+                                          : tr("rebuilt bytes"));
+    if (c.gapMs)
+        m_gap->setText(tr("%1 (TTL %2)%3")
+                           .arg(duration(*c.gapMs), duration(c.ttlMs), c.pastTtl ? tr(" — past the TTL") : QString()));
+    else
+        m_gap->setText(bundle->ordinal == 0 ? QStringLiteral("—") : StatusText::notOnRecord());
+    QStringList markers;
+    markers << (c.candidates ? tr("%n offered", nullptr, c.candidates->isArray() ? int(c.candidates->size()) : 0)
+                             : tr("offered: not on record"));
+    markers << (c.applied ? tr("%n applied", nullptr, c.applied->isArray() ? int(c.applied->size()) : 0)
+                          : tr("applied: no receipt"));
+    if (c.gateBranch)
+        markers << tr("gate: %1").arg(toQString(*c.gateBranch));
+    m_markers->setText(markers.join(QStringLiteral(" · ")));
+
+    // The piece diff.
+    const bool now = v.piece.has_value();
+    const bool before = bundle->previous && bundle->previous->piece.has_value();
+    if (!bundle->previous) {
+        m_diffTitle->setText(tr("Findings piece: first call, nothing to compare"));
+        m_diff->clearAll();
+        return;
+    }
+    if (!now && !before) {
+        m_diffTitle->setText(tr("Findings piece: none at this call or the previous one"));
+        m_diff->clearAll();
+        return;
+    }
+    const text::DiffStats stats = text::diffStats(bundle->pieceDiff);
+    QString title;
+    if (!before)
+        title = tr("Findings piece arrived: %n line(s)", nullptr, stats.added);
+    else if (!now)
+        title = tr("Findings piece went away: %n line(s) removed", nullptr, stats.removed);
+    else if (stats.added == 0 && stats.removed == 0)
+        title = tr("Findings piece unchanged (%n line(s))", nullptr, stats.same);
+    else
+        title = tr("Findings piece: +%1 −%2 lines · %3 B → %4 B")
+                    .arg(stats.added)
+                    .arg(stats.removed)
+                    .arg(formatCount(bundle->previous->piece->sizeUtf8()), formatCount(v.piece->sizeUtf8()));
+    m_diffTitle->setText(title);
+
+    const QPalette pal = palette();
+    QString text;
+    QStringList gutter;
+    QHash<int, AnnotatedTextView::BlockStyle> blocks;
+    QList<AnnotatedTextView::Range> ranges;
+    QTextCharFormat same;
+    same.setForeground(theme::libraryText(pal));
+    int block = 0;
+    for (const text::DiffLine &l : bundle->pieceDiff) {
+        if (block > 0)
+            text += QLatin1Char('\n');
+        const int start = int(text.size());
+        const QChar sign = l.op == text::DiffLine::Op::Added     ? QLatin1Char('+')
+                           : l.op == text::DiffLine::Op::Removed ? QChar(0x2212)
+                                                                 : QLatin1Char(' ');
+        text += sign + QLatin1Char(' ') + toQString(l.text);
+        gutter << QStringLiteral("%1 %2")
+                      .arg(l.oldLine >= 0 ? QString::number(l.oldLine + 1) : QString(), 4)
+                      .arg(l.newLine >= 0 ? QString::number(l.newLine + 1) : QString(), 4);
+        AnnotatedTextView::BlockStyle style;
+        if (l.op == text::DiffLine::Op::Added) {
+            style.background = theme::tint(Tone::Good, pal, 0.16);
+            style.marker = theme::strong(Tone::Good, pal);
+            blocks.insert(block, style);
+        } else if (l.op == text::DiffLine::Op::Removed) {
+            style.background = theme::tint(Tone::Bad, pal, 0.14);
+            style.marker = theme::strong(Tone::Bad, pal);
+            blocks.insert(block, style);
+        } else {
+            ranges.append({start, int(text.size()) - start, same, QString()});
+        }
+        ++block;
+    }
+    m_diff->setAnnotatedText(text, ranges, blocks);
+    m_diff->setGutter(gutter);
+    // Start at the first change.
+    for (int i = 0; i < int(bundle->pieceDiff.size()); ++i)
+        if (bundle->pieceDiff[std::size_t(i)].op != text::DiffLine::Op::Same) {
+            m_diff->revealBlock(qMax(0, i - 2), AnnotatedTextView::RevealAt::Center);
+            break;
+        }
+}
+
+} // namespace tf::ui

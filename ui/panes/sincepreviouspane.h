@@ -1,0 +1,47 @@
+#pragma once
+
+#include "ui/services/callbundle.h"
+
+#include <QWidget>
+
+class QGridLayout;
+class QLabel;
+
+namespace tf::ui {
+
+class AnnotatedTextView;
+class ElidedLabel;
+class GlyphLabel;
+
+// What changed since the previous call: whether the cached prefix could be reused and why (the core's cache facts),
+// then a line diff of the findings piece.
+class SincePreviousPane : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit SincePreviousPane(QWidget *parent = nullptr);
+    void setBundle(const BundleHandle &bundle);
+
+    AnnotatedTextView *diffView() const { return m_diff; }
+    QString reasonText() const;
+
+private:
+    QLabel *addFact(int row, int column, const QString &caption, int span = 1);
+
+    GlyphLabel *m_glyph = nullptr;
+    ElidedLabel *m_verdict = nullptr;
+    QLabel *m_reason = nullptr;
+    QLabel *m_provider = nullptr;
+    QLabel *m_tokens = nullptr;
+    QLabel *m_system = nullptr;
+    QLabel *m_tools = nullptr;
+    QLabel *m_basis = nullptr;
+    QLabel *m_gap = nullptr;
+    QLabel *m_markers = nullptr;
+    ElidedLabel *m_diffTitle = nullptr;
+    QGridLayout *m_facts = nullptr;
+    AnnotatedTextView *m_diff = nullptr;
+};
+
+} // namespace tf::ui

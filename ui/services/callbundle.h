@@ -1,0 +1,42 @@
+#pragma once
+
+#include "ui/services/loadedrun.h"
+
+#include "core/findings/ledgerfold.h"
+#include "core/findings/ledgerrowview.h"
+#include "core/recording/callview.h"
+#include "core/text/linediff.h"
+
+#include <functional>
+#include <memory>
+
+namespace tf::ui {
+
+// What the panes show for the selected call, built off the GUI thread and immutable afterwards. It keeps the run
+// alive: the views' JSON values and the fold's row pointers borrow from it and from `view`.
+struct CallBundle
+{
+    RunHandle run;
+    std::size_t ordinal = 0;
+    std::shared_ptr<const recording::CallView> view;
+    // nullptr for the first call. What "since previous" needs (served, verified); its own cache facts only when
+    // `previousComplete` (it came from the service's cache of full views).
+    std::shared_ptr<const recording::CallView> previous;
+    bool previousComplete = false;
+    findings::LedgerFold fold;                       // over view->ledger
+    std::vector<findings::LedgerRowView> ledgerRows; // view->ledger's rows with their marks (built with the fold)
+    std::vector<text::DiffLine> pieceDiff;           // previous piece → this piece, line by line
+    double buildMs = 0;                              // time spent building (for the status bar)
+};
+
+using BundleHandle = std::shared_ptr<const CallBundle>;
+
+// Builds the bundle of call `ordinal`; `cached` returns an already built view of a call (or nullptr). `states` is
+// the cursor to read call states with (kept across builds, stepping forward costs a few rows); nullptr: a fresh one.
+BundleHandle buildBundle(const RunHandle &run, std::size_t ordinal,
+                         const std::function<std::shared_ptr<const recording::CallView>(std::size_t)> &cached = {},
+                         recording::CallStates *states = nullptr);
+
+} // namespace tf::ui
+
+Q_DECLARE_METATYPE(tf::ui::BundleHandle)

@@ -1,0 +1,156 @@
+#include "ui/services/callviewservice.h"
+
+#include "ui/services/qtstrings.h"
+
+#include "core/findings/piecediff.h"
+
+#include <QElapsedTimer>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace tf::ui {
+
+namespace {
+
+constexpr std::size_t kCachedViews = 8;
+
+} // namespace
+
+BundleHandle buildBundle(const RunHandle &run, std::size_t ordinal,
+                         const std::function<std::shared_ptr<const recording::CallView>(std::size_t)> &cached,
+                         recording::CallStates *states)
+{
+    QElapsedTimer timer;
+    timer.start();
+    auto bundle = std::make_shared<CallBundle>();
+    bundle->run = run;
+    bundle->ordinal = ordinal;
+    const auto fromCache = [&](std::size_t i) {
+        return cached ? cached(i) : std::shared_ptr<const recording::CallView>();
+    };
+    bundle->view = fromCache(ordinal);
+    if (ordinal > 0) {
+        bundle->previous = fromCache(ordinal - 1);
+        bundle->previousComplete = bundle->previous != nullptr;
+    }
+    if (!bundle->view || (ordinal > 0 && !bundle->previous)) {
+        // Both from one state cursor: the call before is read on the way to this one.
+        recording::CallViews views = recording::buildCallViews(*run->run, ordinal, states);
+        if (!bundle->view)
+            bundle->view = std::make_shared<recording::CallView>(std::move(views.view));
+        if (!bundle->previous && views.previous)
+            bundle->previous = std::make_shared<recording::CallView>(std::move(*views.previous));
+    }
+    // The fold keeps pointers to rows inside view->ledger, which the bundle owns through `view`.
+    bundle->fold = findings::foldLedger(bundle->view->ledger);
+    if (bundle->view->ledgerOnRecord)
+        bundle->ledgerRows = findings::ledgerRowViews(bundle->view->ledger, bundle->fold, bundle->view->ledgerIssues,
+                                                      bundle->view->ledgerRowsAtPrevious);
+    if (bundle->view->piece || (bundle->previous && bundle->previous->piece))
+        bundle->pieceDiff =
+            findings::pieceLineDiff(bundle->previous && bundle->previous->piece ? &*bundle->previous->piece : nullptr,
+                                    bundle->view->piece ? &*bundle->view->piece : nullptr);
+    bundle->buildMs = double(timer.nsecsElapsed()) / 1e6;
+    return bundle;
+}
+
+CallViewService::CallViewService(QObject *parent)
+    : QObject(parent)
+    , m_cache(std::make_shared<CacheState>())
+{
+    qRegisterMetaType<tf::ui::BundleHandle>();
+    connect(&m_watcher, &QFutureWatcher<BundleHandle>::finished, this, [this] {
+        m_running = false;
+        const BundleHandle bundle = m_watcher.result();
+        if (m_queued) {
+            // A newer request arrived while this one was building: it supersedes the result.
+            const std::size_t next = *m_queued;
+            m_queued.reset();
+            if (!bundle || bundle->run != m_run || bundle->ordinal != next) {
+                start(next);
+                return;
+            }
+        }
+        if (!bundle || bundle->run != m_run || !m_requested || bundle->ordinal != *m_requested)
+            return;
+        m_current = bundle;
+        emit ready(bundle);
+    });
+}
+
+CallViewService::~CallViewService()
+{
+    m_watcher.waitForFinished();
+}
+
+void CallViewService::setRun(const RunHandle &run)
+{
+    m_run = run;
+    m_states = run ? std::make_shared<recording::CallStates>(*run->run, recording::CallStates::Order::Any) : nullptr;
+    m_current.reset();
+    m_requested.reset();
+    m_queued.reset();
+    std::lock_guard lock(m_cache->mutex);
+    m_cache->views.clear();
+    m_cache->generation = ++m_runGeneration;
+}
+
+void CallViewService::request(std::size_t ordinal)
+{
+    if (!m_run || ordinal >= m_run->calls.size())
+        return;
+    m_requested = ordinal;
+    if (m_current && m_current->ordinal == ordinal && !m_running) {
+        emit ready(m_current);
+        return;
+    }
+    if (m_running) {
+        m_queued = ordinal;
+        return;
+    }
+    start(ordinal);
+}
+
+void CallViewService::start(std::size_t ordinal)
+{
+    m_running = true;
+    const RunHandle run = m_run;
+    const std::shared_ptr<CacheState> cache = m_cache;
+    const quint64 generation = m_runGeneration;
+    // At most one build runs at a time, so the state cursor is never used by two threads at once.
+    const std::shared_ptr<recording::CallStates> states = m_states;
+    m_watcher.setFuture(QtConcurrent::run([run, ordinal, cache, generation, states] {
+        const auto lookup = [&](std::size_t i) -> std::shared_ptr<const recording::CallView> {
+            std::lock_guard lock(cache->mutex);
+            if (cache->generation != generation)
+                return nullptr;
+            for (auto it = cache->views.begin(); it != cache->views.end(); ++it)
+                if (it->first == i) {
+                    cache->views.splice(cache->views.begin(), cache->views, it);
+                    return it->second;
+                }
+            return nullptr;
+        };
+        BundleHandle bundle = buildBundle(run, ordinal, lookup, states.get());
+        std::lock_guard lock(cache->mutex);
+        if (cache->generation == generation) {
+            const auto keep = [&](std::size_t i, const std::shared_ptr<const recording::CallView> &v) {
+                if (!v)
+                    return;
+                for (auto it = cache->views.begin(); it != cache->views.end(); ++it)
+                    if (it->first == i) {
+                        cache->views.erase(it);
+                        break;
+                    }
+                cache->views.emplace_front(i, v);
+                while (cache->views.size() > kCachedViews)
+                    cache->views.pop_back();
+            };
+            if (bundle->previous && bundle->previousComplete)
+                keep(ordinal - 1, bundle->previous);
+            keep(ordinal, bundle->view);
+        }
+        return bundle;
+    }));
+}
+
+} // namespace tf::ui

@@ -1,0 +1,60 @@
+#pragma once
+
+#include "ui/services/callbundle.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+
+#include <list>
+#include <mutex>
+#include <optional>
+
+namespace tf::ui {
+
+// Builds the per-call bundle for the selected call on one worker, RenderDoc style: at most one build runs; a new
+// request replaces any queued one, and a finished build that is no longer the latest request is dropped, so holding
+// J through a large run stays smooth and ends on the right call. Recently built views are kept (a few calls), so
+// stepping back and forth, and "this call and the previous one", cost one build per step.
+class CallViewService : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit CallViewService(QObject *parent = nullptr);
+    ~CallViewService() override;
+
+    void setRun(const RunHandle &run);
+    void request(std::size_t ordinal);
+
+    // The latest delivered bundle (nullptr before the first).
+    const BundleHandle &current() const { return m_current; }
+    std::optional<std::size_t> requested() const { return m_requested; }
+    bool isBusy() const { return m_running; }
+
+signals:
+    void ready(const tf::ui::BundleHandle &bundle);
+
+private:
+    void start(std::size_t ordinal);
+
+    RunHandle m_run;
+    quint64 m_runGeneration = 0;
+    BundleHandle m_current;
+    std::optional<std::size_t> m_requested;
+    std::optional<std::size_t> m_queued;
+    bool m_running = false;
+    QFutureWatcher<BundleHandle> m_watcher;
+
+    // Shared with the worker; guarded by m_cacheMutex.
+    struct CacheState
+    {
+        std::mutex mutex;
+        quint64 generation = 0;
+        std::list<std::pair<std::size_t, std::shared_ptr<const recording::CallView>>> views; // most recent first
+    };
+    std::shared_ptr<CacheState> m_cache;
+    // Reads call states for the builds, stepping forward from the last call built (held by a running build too).
+    std::shared_ptr<recording::CallStates> m_states;
+};
+
+} // namespace tf::ui

@@ -1,0 +1,172 @@
+#include "ui/services/runloader.h"
+
+#include "ui/services/bundledsample.h"
+#include "ui/services/qtstrings.h"
+
+#include "core/recording/recordingloader.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
+#include <QPointer>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace tf::ui {
+
+namespace {
+
+// The loader reports up to 1.0 when the run is built; summarizing every call is the last stretch of the bar.
+constexpr double kLoaderShare = 0.75;
+
+class LoaderText
+{
+    Q_DECLARE_TR_FUNCTIONS(tf::ui::RunLoader)
+
+public:
+    static QString summarizing() { return tr("Summarizing calls"); }
+    static QString unreadable(const QString &path, const QString &why)
+    {
+        return tr("%1: cannot read the file (%2)").arg(path, why);
+    }
+};
+
+} // namespace
+
+QString bundledSampleDisplayName()
+{
+    return QCoreApplication::translate("tf::ui::RunLoader", "Bundled sample (tracefold-sample.json)");
+}
+
+RunLoader::RunLoader(QObject *parent)
+    : QObject(parent)
+{
+    qRegisterMetaType<tf::ui::RunHandle>();
+}
+
+RunLoader::~RunLoader()
+{
+    // The workers hold no pointer to this object, but their progress lambdas post to it: finish them first.
+    if (m_cancel)
+        m_cancel->store(true);
+    for (QFutureWatcher<Outcome> *w : std::as_const(m_watchers))
+        w->waitForFinished();
+}
+
+RunLoader::Outcome RunLoader::loadNow(const QString &path, const std::atomic<bool> *cancel,
+                                      const std::function<void(double, const QString &)> &progress)
+{
+    Outcome out;
+    recording::LoadControl control;
+    control.cancel = cancel;
+    if (progress)
+        control.progress = [&progress](double f, const std::string &message) {
+            progress(f * kLoaderShare, toQString(message));
+        };
+
+    const bool resource = path.startsWith(QLatin1Char(':'));
+    recording::LoadResult loaded;
+    if (resource) {
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly)) {
+            out.error = LoaderText::unreadable(path, file.errorString());
+            return out;
+        }
+        const QByteArray bytes = file.readAll();
+        const QString name = path == bundledSamplePath() ? QStringLiteral("tracefold-sample.json") : path;
+        loaded = recording::loadRecordingFromBytes(std::string(bytes.constData(), std::size_t(bytes.size())),
+                                                   name.toStdString(), control);
+    } else {
+        loaded = recording::loadRecording(QFile::encodeName(path).toStdString(), control);
+    }
+    if (loaded.cancelled) {
+        out.cancelled = true;
+        return out;
+    }
+    if (!loaded.run) {
+        out.error = toQString(loaded.error);
+        return out;
+    }
+
+    auto run = std::make_shared<LoadedRun>();
+    run->run = loaded.run;
+    run->path = path;
+    run->bundled = path == bundledSamplePath();
+    run->displayName = run->bundled ? bundledSampleDisplayName() : QFileInfo(path).fileName();
+    bool stopped = false;
+    if (progress)
+        progress(kLoaderShare, LoaderText::summarizing());
+    run->calls = recording::summarizeCalls(*loaded.run, [&](double f) {
+        if (cancel && cancel->load(std::memory_order_relaxed)) {
+            stopped = true;
+            return false;
+        }
+        if (progress)
+            progress(kLoaderShare + f * (1.0 - kLoaderShare), LoaderText::summarizing());
+        return true;
+    });
+    if (stopped) {
+        out.cancelled = true;
+        return out;
+    }
+    run->hitRate = report::hitRate(run->calls);
+    run->gaps = recording::distinctGaps(run->run->gaps, run->calls);
+    run->tokens = report::tokenTotals(run->calls);
+    out.run = std::move(run);
+    return out;
+}
+
+quint64 RunLoader::load(const QString &path)
+{
+    if (m_cancel)
+        m_cancel->store(true); // the previous load, if any, is superseded
+    const quint64 generation = ++m_generation;
+    m_loading = true;
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    m_cancel = cancel;
+    emit started(path);
+
+    // Progress arrives on the worker thread; it is posted to this object and shown only while current. Reports are
+    // thinned to whole permille so a large file does not flood the event loop.
+    QPointer<RunLoader> self(this);
+    auto lastPermille = std::make_shared<std::atomic<int>>(-1);
+    auto progress = [self, generation, lastPermille](double f, const QString &message) {
+        const int permille = qBound(0, int(f * 1000.0), 1000);
+        if (lastPermille->exchange(permille) == permille)
+            return;
+        QMetaObject::invokeMethod(
+            self.data(),
+            [self, generation, permille, message] {
+                if (self && self->m_generation == generation)
+                    emit self->progressChanged(permille, message);
+            },
+            Qt::QueuedConnection);
+    };
+
+    auto *watcher = new QFutureWatcher<Outcome>(this);
+    m_watchers.append(watcher);
+    connect(watcher, &QFutureWatcher<Outcome>::finished, this, [this, watcher, generation, path] {
+        m_watchers.removeOne(watcher);
+        const Outcome outcome = watcher->result();
+        watcher->deleteLater();
+        if (generation != m_generation)
+            return; // a newer load owns the window now
+        m_cancel.reset();
+        m_loading = false;
+        if (outcome.run)
+            emit loaded(outcome.run);
+        else if (outcome.cancelled)
+            emit cancelled(path);
+        else
+            emit failed(path, outcome.error);
+    });
+    watcher->setFuture(QtConcurrent::run([path, cancel, progress] { return loadNow(path, cancel.get(), progress); }));
+    return generation;
+}
+
+void RunLoader::cancel()
+{
+    if (m_cancel)
+        m_cancel->store(true);
+}
+
+} // namespace tf::ui

@@ -1,0 +1,59 @@
+#pragma once
+
+#include "ui/services/loadedrun.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QString>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+
+namespace tf::ui {
+
+// Loads recordings off the GUI thread (QtConcurrent::run). Each load gets a generation; a result, a progress report
+// or an error from an older generation is dropped, so opening B while A is still parsing shows B, whatever order
+// they finish in. Starting a load cancels the one before it.
+class RunLoader : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit RunLoader(QObject *parent = nullptr);
+    ~RunLoader() override;
+
+    // `path` may be a Qt resource path (":/..."): it is read into memory and parsed from there.
+    quint64 load(const QString &path);
+    void cancel();
+    bool isLoading() const { return m_loading; }
+    quint64 generation() const { return m_generation; }
+    // Workers still running, superseded ones included (their results will be dropped).
+    bool hasPendingWork() const { return !m_watchers.isEmpty(); }
+
+    struct Outcome
+    {
+        RunHandle run;
+        QString error;
+        bool cancelled = false;
+    };
+    // The whole load, synchronously, on the calling thread (the worker body; also used by tests and tools).
+    static Outcome loadNow(const QString &path, const std::atomic<bool> *cancel = nullptr,
+                           const std::function<void(double, const QString &)> &progress = {});
+
+signals:
+    void started(const QString &path);
+    // permille in [0, 1000]
+    void progressChanged(int permille, const QString &message);
+    void loaded(const tf::ui::RunHandle &run);
+    void failed(const QString &path, const QString &error);
+    void cancelled(const QString &path);
+
+private:
+    quint64 m_generation = 0;
+    bool m_loading = false;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    QList<QFutureWatcher<Outcome> *> m_watchers;
+};
+
+} // namespace tf::ui

@@ -1,0 +1,122 @@
+#include "ui/services/screenshot.h"
+
+#include "ui/panes/mainwindow.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QPixmap>
+#include <QScopeGuard>
+#include <QTimer>
+
+#include <cstdio>
+#include <functional>
+
+namespace tf::ui {
+
+namespace {
+
+class ScreenshotText
+{
+    Q_DECLARE_TR_FUNCTIONS(tf::ui::Screenshot)
+
+public:
+    static QString noCall(int call, int calls)
+    {
+        return tr("--call %1: the recording has %n call(s)", nullptr, calls).arg(call);
+    }
+    static QString cannotWrite(const QString &path) { return tr("%1: cannot write the PNG").arg(path); }
+    static QString timedOut() { return tr("timed out waiting for the window"); }
+};
+
+// Runs the event loop until `done` holds (checked after every event batch) or the time runs out.
+bool spinUntil(const std::function<bool()> &done, int timeoutMs)
+{
+    QElapsedTimer timer;
+    timer.start();
+    QEventLoop loop;
+    QTimer tick;
+    QObject::connect(&tick, &QTimer::timeout, &loop, [&] {
+        if (done() || timer.elapsed() > timeoutMs)
+            loop.quit();
+    });
+    tick.start(5);
+    if (!done())
+        loop.exec();
+    return done();
+}
+
+// The offscreen platform warns once per dock about a feature it does not have; that is not news on stderr, where the
+// screenshot mode reports its own errors.
+QtMessageHandler g_previousHandler = nullptr;
+void quietOffscreen(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    if (message.contains(QLatin1String("does not support propagateSizeHints")))
+        return;
+    if (g_previousHandler)
+        g_previousHandler(type, context, message);
+}
+
+void fail(const QString &message)
+{
+    std::fprintf(stderr, "tracefold: %s\n", message.toLocal8Bit().constData());
+}
+
+} // namespace
+
+int renderScreenshot(const ScreenshotRequest &request)
+{
+    g_previousHandler = qInstallMessageHandler(quietOffscreen);
+    const auto restore = qScopeGuard([] { qInstallMessageHandler(g_previousHandler); });
+    MainWindow::Options options;
+    options.persistSettings = false;
+    options.progressDialog = false;
+    options.errorDialogs = false;
+    MainWindow window(options);
+    window.resize(1400, 900);
+    window.show();
+    QCoreApplication::processEvents();
+    window.applyDefaultLayout();
+
+    bool finished = false;
+    QString error;
+    QObject::connect(&window, &MainWindow::runLoaded, &window, [&] { finished = true; });
+    QObject::connect(&window, &MainWindow::loadFailed, &window, [&](const QString &, const QString &e) {
+        finished = true;
+        error = e;
+    });
+    window.setInitialCall(qMax(0, request.call - 1));
+    if (request.file.isEmpty())
+        window.openBundledSample();
+    else
+        window.openFile(request.file);
+    if (!spinUntil([&] { return finished; }, 120000)) {
+        fail(ScreenshotText::timedOut());
+        return 2;
+    }
+    if (!error.isEmpty()) {
+        fail(error);
+        return 2;
+    }
+    const int calls = int(window.run()->calls.size());
+    if (request.call < 1 || request.call > calls) {
+        fail(ScreenshotText::noCall(request.call, calls));
+        return 2;
+    }
+    const int ordinal = request.call - 1;
+    if (!spinUntil([&] { return window.currentBundle() && int(window.currentBundle()->ordinal) == ordinal; }, 60000)) {
+        fail(ScreenshotText::timedOut());
+        return 2;
+    }
+    // Let layouts and deferred updates settle before grabbing.
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents();
+    const QPixmap shot = window.grab();
+    if (!shot.save(request.output, "PNG")) {
+        fail(ScreenshotText::cannotWrite(request.output));
+        return 2;
+    }
+    return 0;
+}
+
+} // namespace tf::ui

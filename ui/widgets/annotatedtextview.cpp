@@ -1,0 +1,331 @@
+#include "ui/widgets/annotatedtextview.h"
+
+#include "ui/services/qtstrings.h"
+#include "ui/widgets/theme.h"
+
+#include <QHelpEvent>
+#include <QPainter>
+#include <QScrollBar>
+#include <QTextBlock>
+#include <QTextLayout>
+#include <QToolTip>
+
+#include <algorithm>
+
+namespace tf::ui {
+
+class AnnotatedTextView::Gutter : public QWidget
+{
+public:
+    explicit Gutter(AnnotatedTextView *view)
+        : QWidget(view)
+        , m_view(view)
+    {
+        setObjectName(QStringLiteral("gutter"));
+    }
+
+protected:
+    void paintEvent(QPaintEvent *event) override { m_view->paintGutter(event); }
+    bool event(QEvent *e) override
+    {
+        if (e->type() == QEvent::ToolTip) {
+            auto *help = static_cast<QHelpEvent *>(e);
+            const QTextCursor c = m_view->cursorForPosition(QPoint(0, help->pos().y()));
+            const int block = c.block().blockNumber();
+            const QString tip = m_view->m_gutterToolTips.value(block);
+            if (!tip.isEmpty())
+                QToolTip::showText(help->globalPos(), toolTipText(tip), this);
+            else
+                QToolTip::hideText();
+            return true;
+        }
+        return QWidget::event(e);
+    }
+
+private:
+    AnnotatedTextView *m_view;
+};
+
+AnnotatedTextView::AnnotatedTextView(QWidget *parent)
+    : QPlainTextEdit(parent)
+    , m_gutter(new Gutter(this))
+{
+    setReadOnly(true);
+    setUndoRedoEnabled(false);
+    setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    setFrameShape(QFrame::NoFrame);
+    m_gutter->hide();
+    connect(this, &QPlainTextEdit::updateRequest, this, [this](const QRect &rect, int dy) {
+        if (!m_gutter->isVisible())
+            return;
+        if (dy)
+            m_gutter->scroll(0, dy);
+        else
+            m_gutter->update(0, rect.y(), m_gutter->width(), rect.height());
+    });
+    connect(this, &QPlainTextEdit::cursorPositionChanged, this, [this] {
+        highlightCurrentLine();
+        if (!m_quiet)
+            emit blockActivated(textCursor().blockNumber());
+    });
+}
+
+void AnnotatedTextView::clearAll()
+{
+    setAnnotatedText(QString());
+    setGutter({});
+    setBlockNotes({});
+}
+
+void AnnotatedTextView::setAnnotatedText(const QString &text, const QList<Range> &ranges,
+                                         const QHash<int, BlockStyle> &blockStyles)
+{
+    const QSignalBlocker blocker(this);
+    setPlainText(text);
+    m_toolTipRanges.clear();
+    m_markers.clear();
+    m_backgrounds.clear();
+    m_cursorBlock = -1;
+    m_cursorPending = false;
+    // Formats go on each line's layout as additional formats (as QSyntaxHighlighter applies them) and backgrounds
+    // are painted here: merging char and block formats into the document, range by range, was most of the cost of
+    // showing a findings piece, and every edit relaid the document out.
+    QHash<int, QList<QTextLayout::FormatRange>> formats;
+    for (auto it = blockStyles.cbegin(); it != blockStyles.cend(); ++it) {
+        const QTextBlock block = document()->findBlockByNumber(it.key());
+        if (!block.isValid())
+            continue;
+        if (it->background.isValid())
+            m_backgrounds.insert(it.key(), it->background);
+        if (it->hasFormat)
+            formats[it.key()].append({0, block.length() - 1, it->format});
+        if (it->marker.isValid())
+            m_markers.insert(it.key(), it->marker);
+    }
+    const int end = qMax(0, document()->characterCount() - 1);
+    for (const Range &r : ranges) {
+        if (r.length <= 0 || r.begin < 0 || r.begin >= end)
+            continue;
+        const int stop = qMin(end, r.begin + r.length);
+        // A range may span lines: each line's layout gets its part.
+        for (QTextBlock block = document()->findBlock(r.begin); block.isValid() && block.position() < stop;
+             block = block.next()) {
+            const int from = qMax(r.begin, block.position());
+            const int to = qMin(stop, block.position() + block.length() - 1);
+            if (to > from)
+                formats[block.blockNumber()].append({from - block.position(), to - from, r.format});
+        }
+        if (!r.toolTip.isEmpty())
+            m_toolTipRanges.append(r);
+    }
+    for (auto it = formats.cbegin(); it != formats.cend(); ++it)
+        document()->findBlockByNumber(it.key()).layout()->setFormats(it.value());
+    if (!formats.isEmpty())
+        document()->markContentsDirty(0, document()->characterCount());
+    std::sort(m_toolTipRanges.begin(), m_toolTipRanges.end(),
+              [](const Range &a, const Range &b) { return a.begin < b.begin; });
+    // setPlainText() left the cursor at the start (moving it there again would lay lines out to show it).
+    viewport()->update();
+}
+
+void AnnotatedTextView::setGutter(const QStringList &labels, const QStringList &toolTips)
+{
+    m_gutterLabels = labels;
+    m_gutterToolTips = toolTips;
+    m_gutter->setVisible(!labels.isEmpty());
+    updateGutterGeometry();
+    m_gutter->update();
+}
+
+void AnnotatedTextView::revealBlock(int blockNumber, RevealAt at)
+{
+    const QTextBlock block = document()->findBlockByNumber(blockNumber);
+    if (!block.isValid())
+        return;
+    m_cursorBlock = blockNumber;
+    m_cursorPending = true;
+    if (at == RevealAt::Top) {
+        const QTextBlock above = document()->findBlockByNumber(qMax(0, blockNumber - 2));
+        verticalScrollBar()->setValue(above.firstLineNumber());
+    } else {
+        const int visibleLines = qMax(1, viewport()->height() / qMax(1, fontMetrics().lineSpacing()));
+        verticalScrollBar()->setValue(qMax(0, block.firstLineNumber() - visibleLines / 2));
+    }
+    viewport()->update();
+}
+
+void AnnotatedTextView::focusInEvent(QFocusEvent *event)
+{
+    if (m_cursorPending) {
+        m_cursorPending = false;
+        const QTextBlock block = document()->findBlockByNumber(m_cursorBlock);
+        if (block.isValid()) {
+            const int scroll = verticalScrollBar()->value();
+            m_quiet = true;
+            setTextCursor(QTextCursor(block));
+            m_quiet = false;
+            verticalScrollBar()->setValue(scroll); // the reader's place stays where it is
+        }
+    }
+    QPlainTextEdit::focusInEvent(event);
+}
+
+void AnnotatedTextView::setBlockNotes(const QHash<int, QString> &notes)
+{
+    m_notes = notes;
+    viewport()->update();
+}
+
+QString AnnotatedTextView::toolTipAt(int position) const
+{
+    for (const Range &r : m_toolTipRanges)
+        if (position >= r.begin && position < r.begin + r.length)
+            return r.toolTip;
+    return {};
+}
+
+int AnnotatedTextView::gutterWidth() const
+{
+    if (m_gutterLabels.isEmpty())
+        return 0;
+    // Measured: the longest labels only (labels are short ids and numbers; a line quoting many rows is the widest).
+    qsizetype longest = 0;
+    for (const QString &l : m_gutterLabels)
+        longest = qMax(longest, l.size());
+    int widest = 0;
+    const QFontMetrics fm(font());
+    for (const QString &l : m_gutterLabels)
+        if (l.size() + 2 >= longest)
+            widest = qMax(widest, fm.horizontalAdvance(l));
+    return qMin(widest, fm.horizontalAdvance(QLatin1Char('0')) * 9) + 14;
+}
+
+void AnnotatedTextView::updateGutterGeometry()
+{
+    const int w = m_gutter->isHidden() ? 0 : gutterWidth();
+    if (viewportMargins().left() != w) // setting them lays the view out again, even unchanged
+        setViewportMargins(w, 0, 0, 0);
+    const QRect cr = contentsRect();
+    m_gutter->setGeometry(QRect(cr.left(), cr.top(), w, cr.height()));
+}
+
+void AnnotatedTextView::resizeEvent(QResizeEvent *event)
+{
+    QPlainTextEdit::resizeEvent(event);
+    updateGutterGeometry();
+}
+
+void AnnotatedTextView::changeEvent(QEvent *event)
+{
+    QPlainTextEdit::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        updateGutterGeometry();
+}
+
+void AnnotatedTextView::paintGutter(QPaintEvent *event)
+{
+    QPainter p(m_gutter);
+    const QPalette pal = palette();
+    p.fillRect(event->rect(), theme::mix(pal.color(QPalette::Base), pal.color(QPalette::Window), 0.6));
+    p.setPen(theme::gridLine(pal));
+    p.drawLine(m_gutter->width() - 1, event->rect().top(), m_gutter->width() - 1, event->rect().bottom());
+    p.setFont(font());
+    p.setPen(theme::mutedText(pal));
+    const QFontMetrics fm(font());
+    QTextBlock block = firstVisibleBlock();
+    const QPointF offset = contentOffset();
+    while (block.isValid()) {
+        const QRectF r = blockBoundingGeometry(block).translated(offset);
+        if (r.top() > event->rect().bottom())
+            break;
+        const QString label = m_gutterLabels.value(block.blockNumber());
+        if (!label.isEmpty() && r.bottom() >= event->rect().top())
+            p.drawText(QRectF(0, r.top(), m_gutter->width() - 7, fm.height()), Qt::AlignRight | Qt::AlignVCenter,
+                       fm.elidedText(label, Qt::ElideRight, m_gutter->width() - 8));
+        block = block.next();
+    }
+}
+
+void AnnotatedTextView::paintBackgrounds(const QRect &area)
+{
+    if (m_backgrounds.isEmpty() && m_cursorBlock < 0)
+        return;
+    QPainter p(viewport());
+    const QColor cursorLine = theme::mix(palette().color(QPalette::Base), palette().color(QPalette::Highlight), 0.1);
+    const QPointF offset = contentOffset();
+    for (QTextBlock block = firstVisibleBlock(); block.isValid(); block = block.next()) {
+        const QRectF r = blockBoundingGeometry(block).translated(offset);
+        if (r.top() > area.bottom())
+            break;
+        const int n = block.blockNumber();
+        const QColor fill = n == m_cursorBlock ? cursorLine : m_backgrounds.value(n);
+        if (fill.isValid())
+            p.fillRect(QRectF(0, r.top(), viewport()->width(), r.height()), fill);
+    }
+}
+
+void AnnotatedTextView::paintEvent(QPaintEvent *event)
+{
+    // Behind the text: the viewport has painted its base colour; the text is drawn over what is painted here.
+    paintBackgrounds(event->rect());
+    QPlainTextEdit::paintEvent(event);
+    if (m_markers.isEmpty() && m_notes.isEmpty())
+        return;
+    QPainter p(viewport());
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.88);
+    small.setBold(false);
+    small.setItalic(false);
+    p.setFont(small);
+    const QFontMetricsF fm(small);
+    QTextBlock block = firstVisibleBlock();
+    const QPointF offset = contentOffset();
+    const qreal right = viewport()->width() - 8;
+    while (block.isValid()) {
+        const QRectF r = blockBoundingGeometry(block).translated(offset);
+        if (r.top() > event->rect().bottom())
+            break;
+        const auto marker = m_markers.constFind(block.blockNumber());
+        if (marker != m_markers.cend())
+            p.fillRect(QRectF(0, r.top(), 3, r.height()), *marker);
+        const auto note = m_notes.constFind(block.blockNumber());
+        if (note != m_notes.cend() && block.layout() && block.layout()->lineCount() > 0) {
+            // Only where the line leaves room: the note never covers text.
+            const QTextLine last = block.layout()->lineAt(0);
+            const qreal textEnd = r.left() + last.naturalTextWidth() + 24;
+            const qreal w = fm.horizontalAdvance(*note);
+            if (right - w > textEnd) {
+                p.setPen(theme::mutedText(palette()));
+                p.drawText(QRectF(right - w, r.top(), w, last.height()), Qt::AlignRight | Qt::AlignVCenter, *note);
+            }
+        }
+        block = block.next();
+    }
+}
+
+bool AnnotatedTextView::viewportEvent(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const QTextCursor c = cursorForPosition(help->pos());
+        // cursorForPosition gives the nearest gap between characters: look at the characters on both sides.
+        QString tip = toolTipAt(c.position());
+        if (tip.isEmpty() && c.position() > 0)
+            tip = toolTipAt(c.position() - 1);
+        if (!tip.isEmpty())
+            QToolTip::showText(help->globalPos(), toolTipText(tip), viewport());
+        else
+            QToolTip::hideText();
+        return true;
+    }
+    return QPlainTextEdit::viewportEvent(event);
+}
+
+void AnnotatedTextView::highlightCurrentLine()
+{
+    // Painted by paintBackgrounds(); an extra selection would lay out the lines it covers on every move.
+    m_cursorBlock = textCursor().blockNumber();
+    viewport()->update();
+}
+
+} // namespace tf::ui

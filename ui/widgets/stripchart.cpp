@@ -1,0 +1,373 @@
+#include "ui/widgets/stripchart.h"
+
+#include "ui/models/callstatus.h"
+#include "ui/services/qtstrings.h"
+#include "ui/widgets/glyphs.h"
+#include "ui/widgets/theme.h"
+
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+
+#include <cmath>
+#include <optional>
+
+namespace tf::ui {
+
+using theme::Tone;
+
+namespace {
+
+constexpr int kAxisWidth = 74;
+constexpr int kLegendHeight = 18;
+constexpr int kTickHeight = 16;
+
+QString shortCount(double v)
+{
+    if (v >= 1e6)
+        return QString::number(v / 1e6, 'f', 1) + QLatin1Char('M');
+    if (v >= 1e4)
+        return QString::number(v / 1e3, 'f', 0) + QLatin1Char('k');
+    if (v >= 1e3)
+        return QString::number(v / 1e3, 'f', 1) + QLatin1Char('k');
+    return QString::number(v, 'f', 0);
+}
+
+} // namespace
+
+StripChart::StripChart(QWidget *parent)
+    : QWidget(parent)
+{
+    setFocusPolicy(Qt::StrongFocus);
+    setMouseTracking(true);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setAccessibleName(tr("Strip chart of all calls"));
+}
+
+QSize StripChart::sizeHint() const
+{
+    return {900, 132};
+}
+
+QSize StripChart::minimumSizeHint() const
+{
+    return {240, 96};
+}
+
+void StripChart::setRun(const RunHandle &run)
+{
+    m_run = run;
+    m_current = run && !run->calls.empty() ? 0 : -1;
+    m_maxPiece = 0;
+    m_maxTokens = 0;
+    if (run)
+        for (const recording::CallSummary &c : run->calls) {
+            m_maxPiece = std::max(m_maxPiece, double(c.pieceSizeUtf8.value_or(0)));
+            m_maxTokens = std::max({m_maxTokens, c.cacheRead.value_or(0), c.cacheWrite.value_or(0)});
+        }
+    update();
+}
+
+void StripChart::setCurrentCall(int ordinal)
+{
+    if (ordinal == m_current)
+        return;
+    m_current = ordinal;
+    update();
+}
+
+QRectF StripChart::plotRect() const
+{
+    return QRectF(kAxisWidth, kLegendHeight + 4, width() - kAxisWidth - 10, height() - kLegendHeight - 4 - kTickHeight);
+}
+
+int StripChart::callAt(qreal x) const
+{
+    if (!m_run || m_run->calls.empty())
+        return -1;
+    const QRectF plot = plotRect();
+    const int n = int(m_run->calls.size());
+    const int i = int(std::floor((x - plot.left()) / plot.width() * n));
+    return qBound(0, i, n - 1);
+}
+
+qreal StripChart::slotCentre(int ordinal) const
+{
+    if (!m_run || m_run->calls.empty())
+        return 0;
+    const QRectF plot = plotRect();
+    const qreal slot = plot.width() / qreal(m_run->calls.size());
+    return plot.left() + slot * (ordinal + 0.5);
+}
+
+void StripChart::activate(int ordinal)
+{
+    if (ordinal < 0)
+        return;
+    setCurrentCall(ordinal);
+    emit callActivated(ordinal);
+}
+
+void StripChart::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    const QPalette pal = palette();
+    p.fillRect(rect(), pal.color(QPalette::Base));
+    const QFont small = [this] {
+        QFont f = font();
+        f.setPointSizeF(f.pointSizeF() * 0.85);
+        return f;
+    }();
+    p.setFont(small);
+    const QFontMetricsF fm(small);
+    const QColor muted = theme::mutedText(pal);
+    const QColor grid = theme::gridLine(pal);
+
+    const QRectF plot = plotRect();
+    const qreal laneGap = 6;
+    const QRectF pieceLane(plot.left(), plot.top() + 8, plot.width(), (plot.height() - 8 - laneGap) * 0.5);
+    const QRectF cacheLane(plot.left(), pieceLane.bottom() + laneGap, plot.width(), pieceLane.height());
+
+    // Lane labels and scales.
+    p.setPen(muted);
+    p.drawText(QRectF(6, pieceLane.top(), kAxisWidth - 12, fm.height()), Qt::AlignLeft | Qt::AlignTop, tr("Piece"));
+    p.drawText(QRectF(6, cacheLane.top(), kAxisWidth - 12, fm.height()), Qt::AlignLeft | Qt::AlignTop, tr("Cache"));
+    p.drawText(QRectF(6, pieceLane.top() + fm.height(), kAxisWidth - 12, fm.height()), Qt::AlignLeft | Qt::AlignTop,
+               m_maxPiece > 0 ? tr("%1 B").arg(shortCount(m_maxPiece)) : tr("none"));
+    p.drawText(QRectF(6, cacheLane.top() + fm.height(), kAxisWidth - 12, fm.height()), Qt::AlignLeft | Qt::AlignTop,
+               m_maxTokens > 0 ? tr("%1 tok").arg(shortCount(m_maxTokens)) : tr("unmeasured"));
+    p.setPen(grid);
+    p.drawLine(QPointF(plot.left(), pieceLane.bottom() + 0.5), QPointF(plot.right(), pieceLane.bottom() + 0.5));
+    p.drawLine(QPointF(plot.left(), cacheLane.bottom() + 0.5), QPointF(plot.right(), cacheLane.bottom() + 0.5));
+
+    // Legend.
+    struct LegendItem
+    {
+        QString text;
+        QColor color;
+        bool triangle;
+    };
+    const QList<LegendItem> legend = {
+        {tr("piece bytes"), theme::strong(Tone::Info, pal), false},
+        {tr("cache read"), theme::strong(Tone::Good, pal), false},
+        {tr("cache write"), theme::strong(Tone::Warn, pal), false},
+        {tr("cache miss"), theme::strong(Tone::Bad, pal), true},
+    };
+    qreal lx = width() - 10;
+    for (auto it = legend.crbegin(); it != legend.crend(); ++it) {
+        const qreal w = fm.horizontalAdvance(it->text);
+        lx -= w;
+        p.setPen(muted);
+        p.drawText(QRectF(lx, 3, w, kLegendHeight - 2), Qt::AlignVCenter | Qt::AlignLeft, it->text);
+        lx -= 14;
+        const QRectF sw(lx, 3 + (kLegendHeight - 2 - 9) / 2.0, 9, 9);
+        if (it->triangle)
+            paintGlyph(&p, sw.adjusted(-1, -1, 1, 1), Glyph::Miss, pal);
+        else
+            p.fillRect(sw, it->color);
+        lx -= 14;
+    }
+    if (m_run) {
+        p.setPen(pal.color(QPalette::Text));
+        QFont title = small;
+        title.setBold(true);
+        p.setFont(title);
+        p.drawText(QRectF(6, 3, lx - 12, kLegendHeight - 2), Qt::AlignVCenter | Qt::AlignLeft,
+                   tr("%n call(s)", nullptr, int(m_run->calls.size())));
+        p.setFont(small);
+    }
+
+    if (!m_run || m_run->calls.empty())
+        return;
+    const int n = int(m_run->calls.size());
+    const qreal slot = plot.width() / n;
+
+    // The selected call.
+    if (m_current >= 0 && m_current < n) {
+        const QRectF band(plot.left() + slot * m_current, plot.top(), std::max(slot, 2.0), plot.height());
+        QColor hl = pal.color(QPalette::Highlight);
+        hl.setAlphaF(0.16f);
+        p.fillRect(band, hl);
+        hl.setAlphaF(0.9f);
+        p.fillRect(QRectF(band.left(), plot.top(), band.width(), 2), hl);
+    }
+
+    p.drawPixmap(QPointF(0, 0), barsLayer(pieceLane, cacheLane));
+
+    // Epoch ticks: as many as fit.
+    p.setPen(muted);
+    const qreal labelWidth = fm.horizontalAdvance(QStringLiteral("0000")) + 8;
+    const int every = std::max(1, int(std::ceil(labelWidth / slot)));
+    const qreal currentX = m_current >= 0 ? plot.left() + slot * (m_current + 0.5) : -1e9;
+    for (int i = 0; i < n; i += every) {
+        const qreal cx = plot.left() + slot * (i + 0.5);
+        if (every > 1 && std::abs(cx - currentX) < labelWidth && i != m_current)
+            continue; // the selected call's own label goes there
+        p.drawText(QRectF(cx - labelWidth / 2, plot.bottom() + 1, labelWidth, kTickHeight - 2), Qt::AlignCenter,
+                   QString::number(i + 1)); // calls are numbered 1..N across every turn
+    }
+    if (m_current >= 0 && m_current < n && every > 1) {
+        const qreal cx = plot.left() + slot * (m_current + 0.5);
+        QFont bold = small;
+        bold.setBold(true);
+        p.setFont(bold);
+        p.setPen(pal.color(QPalette::Text));
+        p.fillRect(QRectF(cx - labelWidth / 2, plot.bottom() + 1, labelWidth, kTickHeight - 2),
+                   pal.color(QPalette::Base));
+        p.drawText(QRectF(cx - labelWidth / 2, plot.bottom() + 1, labelWidth, kTickHeight - 2), Qt::AlignCenter,
+                   QString::number(m_current + 1));
+    }
+
+    if (hasFocus()) {
+        QPen focus(pal.color(QPalette::Highlight), 1, Qt::DotLine);
+        p.setPen(focus);
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5));
+    }
+}
+
+// The bars of every call, drawn once per run, size and palette: a switch repaints the chart for its cursor, and
+// drawing a hundred thousand calls each time would be most of the switch. Beyond one call per pixel column, calls
+// are merged per column (the largest piece and token counts, a miss if any call in it missed).
+const QPixmap &StripChart::barsLayer(const QRectF &pieceLane, const QRectF &cacheLane) const
+{
+    const QPalette pal = palette();
+    const qreal dpr = devicePixelRatioF();
+    const quintptr runKey = quintptr(m_run.get());
+    if (!m_bars.isNull() && m_barsSize == size() && m_barsDpr == dpr && m_barsPalette == pal.cacheKey() &&
+        m_barsRun == runKey)
+        return m_bars;
+    m_bars = QPixmap((QSizeF(size()) * dpr).toSize());
+    m_bars.setDevicePixelRatio(dpr);
+    m_bars.fill(Qt::transparent);
+    m_barsSize = size();
+    m_barsDpr = dpr;
+    m_barsPalette = pal.cacheKey();
+    m_barsRun = runKey;
+    if (!m_run || m_run->calls.empty())
+        return m_bars;
+
+    QPainter p(&m_bars);
+    const QColor grid = theme::gridLine(pal);
+    const QColor pieceColor = theme::strong(Tone::Info, pal);
+    const QColor pieceSame = theme::mix(pieceColor, pal.color(QPalette::Base), 0.45);
+    const QColor readColor = theme::strong(Tone::Good, pal);
+    const QColor writeColor = theme::strong(Tone::Warn, pal);
+    const QColor unmeasured = theme::mix(grid, pal.color(QPalette::Base), 0.3);
+    const std::size_t n = m_run->calls.size();
+    const std::size_t groups = std::clamp<std::size_t>(std::size_t(pieceLane.width()), 1, n);
+    const qreal slot = pieceLane.width() / qreal(groups);
+    const qreal barWidth = std::clamp(slot * 0.62, 1.0, 28.0);
+    for (std::size_t g = 0; g < groups; ++g) {
+        std::optional<std::size_t> piece;
+        bool changed = false, measured = false, miss = false;
+        double read = 0, write = 0;
+        for (std::size_t i = g * n / groups; i < (g + 1) * n / groups; ++i) {
+            const recording::CallSummary &c = m_run->calls[i];
+            if (c.pieceSizeUtf8)
+                piece = std::max(piece.value_or(0), *c.pieceSizeUtf8);
+            changed = changed || (c.pieceSizeUtf8 && c.pieceChangedSincePrevious);
+            measured = measured || c.cacheRead.has_value() || c.cacheWrite.has_value();
+            read = std::max(read, c.cacheRead.value_or(0));
+            write = std::max(write, c.cacheWrite.value_or(0));
+            miss = miss || isCacheMiss(c);
+        }
+        const qreal cx = pieceLane.left() + slot * (qreal(g) + 0.5);
+        if (piece && m_maxPiece > 0) {
+            const qreal h = std::max(1.0, pieceLane.height() * double(*piece) / m_maxPiece);
+            p.fillRect(QRectF(cx - barWidth / 2, pieceLane.bottom() - h, barWidth, h),
+                       changed ? pieceColor : pieceSame);
+        }
+        if (measured && m_maxTokens > 0) {
+            const qreal half = barWidth / 2;
+            const qreal hr = cacheLane.height() * read / m_maxTokens;
+            const qreal hw = cacheLane.height() * write / m_maxTokens;
+            if (hr > 0)
+                p.fillRect(QRectF(cx - half, cacheLane.bottom() - std::max(1.0, hr), half, std::max(1.0, hr)),
+                           readColor);
+            if (hw > 0)
+                p.fillRect(QRectF(cx, cacheLane.bottom() - std::max(1.0, hw), half, std::max(1.0, hw)), writeColor);
+        } else if (!measured) {
+            p.fillRect(QRectF(cx - barWidth / 2, cacheLane.bottom() - 2, barWidth, 2), unmeasured);
+        }
+        if (miss) {
+            const qreal s = std::clamp(slot * 0.7, 5.0, 10.0);
+            paintGlyph(&p, QRectF(cx - s / 2, plotRect().top() - 1, s, s), Glyph::Miss, pal);
+        }
+    }
+    return m_bars;
+}
+
+void StripChart::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() == Qt::LeftButton && plotRect().adjusted(0, -8, 0, kTickHeight).contains(event->position()))
+        activate(callAt(event->position().x()));
+    QWidget::mousePressEvent(event);
+}
+
+void StripChart::mouseMoveEvent(QMouseEvent *event)
+{
+    if (event->buttons() & Qt::LeftButton) {
+        const int i = callAt(event->position().x());
+        if (i != m_current)
+            activate(i);
+    }
+    QWidget::mouseMoveEvent(event);
+}
+
+void StripChart::keyPressEvent(QKeyEvent *event)
+{
+    if (!m_run || m_run->calls.empty())
+        return QWidget::keyPressEvent(event);
+    const int last = int(m_run->calls.size()) - 1;
+    switch (event->key()) {
+    case Qt::Key_Left:
+        activate(std::max(0, m_current - 1));
+        break;
+    case Qt::Key_Right:
+        activate(std::min(last, m_current + 1));
+        break;
+    case Qt::Key_Home:
+        activate(0);
+        break;
+    case Qt::Key_End:
+        activate(last);
+        break;
+    default:
+        QWidget::keyPressEvent(event);
+    }
+}
+
+bool StripChart::event(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip && m_run && !m_run->calls.empty()) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        if (!plotRect().adjusted(0, -8, 0, kTickHeight).contains(help->pos())) {
+            QToolTip::hideText();
+            return true;
+        }
+        const int i = callAt(help->pos().x());
+        const recording::CallSummary &c = m_run->calls[std::size_t(i)];
+        QStringList lines;
+        lines << tr("Call %1 · turn %2 · iteration %3").arg(i + 1).arg(c.turn + 1).arg(c.epoch);
+        lines << (c.pieceSizeUtf8 ? tr("Findings piece: %1 B%2")
+                                        .arg(formatCount(*c.pieceSizeUtf8),
+                                             c.pieceChangedSincePrevious ? tr(" (changed)") : QString())
+                                  : tr("No findings piece"));
+        if (c.cacheRead || c.cacheWrite)
+            lines << tr("Cache read %1 · write %2")
+                         .arg(formatCount(c.cacheRead.value_or(0)), formatCount(c.cacheWrite.value_or(0)));
+        else
+            lines << tr("Cache usage not reported");
+        lines << StatusText::cacheStatusExplained(cacheStatusOf(c.prefixReusable));
+        if (isCacheMiss(c))
+            lines << tr("Cache miss");
+        QToolTip::showText(help->globalPos(), toolTipText(lines.join(QLatin1Char('\n'))), this);
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+} // namespace tf::ui

@@ -1,0 +1,57 @@
+#pragma once
+
+#include "ui/services/loadedrun.h"
+
+#include <QPixmap>
+#include <QWidget>
+
+namespace tf::ui {
+
+// The whole run at a glance, one slot per call: the findings piece size (UTF-8 bytes) above, the provider's cache
+// read and write tokens below, cache misses marked with a triangle, the selected call highlighted. Clicking or
+// dragging moves the cursor; Left / Right / Home / End do too when it has focus.
+class StripChart : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit StripChart(QWidget *parent = nullptr);
+
+    void setRun(const RunHandle &run);
+    void setCurrentCall(int ordinal);
+    int currentCall() const { return m_current; }
+
+    // Geometry, exposed for tests: the slot under an x position and the centre of a slot.
+    int callAt(qreal x) const;
+    qreal slotCentre(int ordinal) const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+signals:
+    void callActivated(int ordinal);
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    bool event(QEvent *event) override;
+
+private:
+    QRectF plotRect() const;
+    void activate(int ordinal);
+    const QPixmap &barsLayer(const QRectF &pieceLane, const QRectF &cacheLane) const;
+
+    RunHandle m_run;
+    int m_current = -1;
+    double m_maxPiece = 0;
+    double m_maxTokens = 0;
+    mutable QPixmap m_bars;
+    mutable QSize m_barsSize;
+    mutable qreal m_barsDpr = 0;
+    mutable qint64 m_barsPalette = 0;
+    mutable quintptr m_barsRun = 0;
+};
+
+} // namespace tf::ui

@@ -4,6 +4,7 @@
 #include "ui/panes/mainwindow.h"
 #include "ui/panes/notesdialog.h"
 #include "ui/panes/searchpanel.h"
+#include "ui/services/qtstrings.h"
 #include "ui/services/sidecarstore.h"
 
 #include "core/report/htmlreport.h"
@@ -96,6 +97,12 @@ bool writeReport(const recording::Run &run, const notes::Sidecar *sidecar, const
     const bool pdf = path.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive);
     options.flavor = pdf ? report::HtmlReportOptions::Flavor::QtPrint : report::HtmlReportOptions::Flavor::Browser;
     const std::string html = report::renderHtmlReport(run, options);
+    // A report built from a file that changed while it was read may hold zeros or another file's bytes.
+    if (const std::string change = run.changedOnDisk(); !change.empty()) {
+        if (error)
+            *error = toQString(change);
+        return false;
+    }
     if (pdf)
         return writeReportPdf(QString::fromUtf8(html.data(), qsizetype(html.size())), path, reportTitle(run), error);
     QSaveFile file(path);

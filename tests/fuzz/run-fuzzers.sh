@@ -6,8 +6,9 @@
 #
 # Targets: loader ndjson commitlog findings json_oracle. Corpora: build-fuzz/corpus/<target>/ grows (not committed); the seeds
 # are tests/fuzz/corpus/<target>/ (committed, made by make-corpus.py), for loader also tests/data/samples and
-# recordings generated here with tracefold-cli generate; for json_oracle (the core's JSON reader against nlohmann_json,
-# which must be installed: nlohmann-json3-dev) every committed corpus, the samples, the broken files and the vectors. Crashes, leaks, UB and timeouts land in
+# recordings generated here with tracefold-cli generate; for json_oracle (the core's JSON reader against
+# nlohmann_json, which must be installed: nlohmann-json3-dev) every committed corpus, the samples, the broken files
+# and the vectors. Crashes, leaks, UB and timeouts land in
 # build-fuzz/artifacts/<target>/; minimize one with
 #   build-fuzz/tests/fuzz/fuzz_<target> -minimize_crash=1 -runs=20000 -exact_artifact_path=OUT CRASH
 # then add it to tests/data/fuzz-regressions/<target>/ (ctest replays that folder in every build).

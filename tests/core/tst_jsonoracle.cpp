@@ -64,6 +64,7 @@ void TestJsonOracle::documentedDifferences_data()
                                      << false;
     QTest::newRow("negative-zero-integer") << QByteArray("[-0]") << int(Difference::NegativeZero) << true;
     QTest::newRow("infinite-number") << QByteArray("[1e400,-1e999]") << int(Difference::InfiniteNumber) << true;
+    QTest::newRow("nul-ends-input") << QByteArray("{\"a\":[]}\0\0junk", 13) << int(Difference::NulEndsInput) << false;
     QTest::newRow("index-names-first") << QByteArray(R"({"z":1,"10":2,"a":3,"2":4,"01":5})")
                                        << int(Difference::IndexNamesFirst) << true;
 }
@@ -103,6 +104,7 @@ void TestJsonOracle::agreement_data()
     QTest::newRow("invalid-utf8") << QByteArray("[\"\xC3\x28\"]") << false;
     QTest::newRow("encoded-surrogate-bytes") << QByteArray("[\"\xED\xA0\x80\"]") << false;
     QTest::newRow("empty") << QByteArray() << false;
+    QTest::newRow("nul-inside-a-string") << QByteArray("[\"a\0b\"]", 7) << false;
 }
 
 void TestJsonOracle::agreement()

@@ -235,6 +235,8 @@ const char *nameOf(Difference d)
         return "infinite-number";
     case Difference::IndexNamesFirst:
         return "index-names-first";
+    case Difference::NulEndsInput:
+        return "nul-ends-input";
     }
     return "?";
 }
@@ -274,6 +276,13 @@ Verdict compare(std::string_view text)
             verdict.agree = true;
             verdict.documented = Difference::Nesting;
             return verdict;
+        }
+        if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos) {
+            // nlohmann stopped at the NUL; the core read on and refused it. What came before must read alike.
+            Verdict before = compare(text.substr(0, nul));
+            before.documented = before.documented == Difference::None ? Difference::NulEndsInput : before.documented;
+            before.accepted = false;
+            return before;
         }
         if (text.substr(0, 3) == "\xEF\xBB\xBF") {
             // The core refuses the mark as JSON.parse does; what follows must still read alike.

@@ -19,6 +19,9 @@
 //  - index-names-first: JavaScript orders an object's array-index names (`"0"`, `"42"`: canonical integers below
 //    2^32-1) first, ascending, then the other names in insertion order; the core keeps that order (it rebuilds
 //    JSON.stringify's bytes), nlohmann keeps insertion order. Its members are compared in the JavaScript order.
+//  - nul-ends-input: nlohmann's lexer takes a NUL byte outside a string for the end of the input, so `{} \0junk`
+//    reads as `{}`; JSON.parse and the core refuse the NUL. The text before the first NUL is then compared.
+//    (Found by fuzz_json_oracle.)
 
 #include <string>
 #include <string_view>
@@ -33,7 +36,8 @@ enum class Difference
     ByteOrderMark,
     NegativeZero,
     InfiniteNumber,
-    IndexNamesFirst
+    IndexNamesFirst,
+    NulEndsInput
 };
 
 const char *nameOf(Difference d);

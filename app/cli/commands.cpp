@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 
 namespace tf::cli {
 
@@ -70,10 +71,18 @@ int inspect(const std::vector<std::string> &args)
         return 2;
     }
     const auto calls = recording::summarizeCalls(*loaded.run);
-    if (asJson)
-        report::writeInspectJson(std::cout, *loaded.run, calls);
-    else
-        std::cout << report::inspectTable(*loaded.run, calls);
+    // Built in full before a byte is printed: the strings in it are read from the file, which may change meanwhile.
+    std::string document;
+    if (asJson) {
+        std::ostringstream out;
+        report::writeInspectJson(out, *loaded.run, calls);
+        document = std::move(out).str();
+    } else {
+        document = report::inspectTable(*loaded.run, calls);
+    }
+    if (changedWhileRead(*loaded.run))
+        return 2;
+    std::cout << document;
     return 0;
 }
 

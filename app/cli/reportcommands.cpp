@@ -151,16 +151,24 @@ int report(const std::vector<std::string> &args)
     report::HtmlReportOptions options;
     options.sidecar = sidecar ? &*sidecar : nullptr;
     options.baseline = baseline.get();
+    // Both documents are built before either is written, and only from a file that stayed as it was opened.
     options.detail = detail.value_or(report::ReportDetail::All);
-    if (!html.empty() && !writeAtomically(html, report::renderHtmlReport(*run, options))) {
-        errorLine(html + ": cannot write the report");
-        return 1;
-    }
+    const std::string htmlDocument = html.empty() ? std::string() : report::renderHtmlReport(*run, options);
+    std::string pdfDocument;
     if (!pdf.empty()) {
         // The same report with the stylesheet Qt's rich-text engine lays out (see HtmlReportOptions::Flavor).
         options.flavor = report::HtmlReportOptions::Flavor::QtPrint;
         options.detail = detail.value_or(report::ReportDetail::Relevant);
-        const std::string document = report::renderHtmlReport(*run, options);
+        pdfDocument = report::renderHtmlReport(*run, options);
+    }
+    if (changedWhileRead(*run))
+        return 2;
+    if (!html.empty() && !writeAtomically(html, htmlDocument)) {
+        errorLine(html + ": cannot write the report");
+        return 1;
+    }
+    if (!pdf.empty()) {
+        const std::string &document = pdfDocument;
         // The helper reads the same HTML from a private temporary file.
         char pattern[] = "/tmp/tracefold-report-XXXXXX.html";
         const int fd = mkstemps(pattern, 5);
@@ -223,10 +231,11 @@ int search(const std::vector<std::string> &args)
     if (!run)
         return 2;
     const report::SearchResult result = report::searchRun(*run, positional[1], options);
-    if (asJson)
-        std::cout << json::prettyPrint(report::searchJson(*run, result)) << '\n';
-    else
-        std::cout << report::searchText(*run, result);
+    const std::string document =
+        asJson ? json::prettyPrint(report::searchJson(*run, result)) + '\n' : report::searchText(*run, result);
+    if (changedWhileRead(*run))
+        return 2;
+    std::cout << document;
     return 0;
 }
 

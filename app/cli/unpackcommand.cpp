@@ -73,6 +73,14 @@ private:
     std::string m_error;
 };
 
+// A write of the mapped bytes fails with EFAULT when the kernel meets a page the input no longer has (no SIGBUS:
+// the kernel does the read): then the input's change is the reason, not the output.
+std::string readFailure(const io::MappedFile &input, const std::string &writeError)
+{
+    std::string change = input.changedOnDisk();
+    return change.empty() ? writeError : change;
+}
+
 } // namespace
 
 int unpack(const std::vector<std::string> &args)
@@ -114,15 +122,21 @@ int unpack(const std::vector<std::string> &args)
     if (packed::namesPackedFamily(text)) {
         const packed::Unpacked unpacked = packed::Unpacked::read(text, input);
         if (!unpacked.error().empty()) {
-            errorLine(unpacked.error());
+            const std::string change = file->changedOnDisk();
+            errorLine(change.empty() ? unpacked.error() : change);
             return 2;
         }
         if (!unpacked.write(sink)) {
-            errorLine(output + ": cannot write: " + sink.error());
+            errorLine(readFailure(*file, output + ": cannot write: " + sink.error()));
             return 2;
         }
     } else if (!sink.write(text)) {
-        errorLine(output + ": cannot write: " + sink.error());
+        errorLine(readFailure(*file, output + ": cannot write: " + sink.error()));
+        return 2;
+    }
+    // The output is complete but may hold bytes of a file that changed under the read: it replaces nothing then.
+    if (std::string change = file->changedOnDisk(); !change.empty()) {
+        errorLine(change);
         return 2;
     }
     if (!out.commit()) {

@@ -64,6 +64,8 @@ Summary runVectorFile(const std::string &path, std::ostream &out,
         else
             ++summary.failed;
     }
+    // Counts over a file that changed under the read are not the vectors' verdicts.
+    summary.error = file->changedOnDisk();
     return summary;
 }
 

@@ -1,4 +1,5 @@
 #include "mappedfile.h"
+#include "vanishedpages.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -28,10 +29,23 @@ std::size_t fileResidentBytes()
     return std::size_t(shared) * std::size_t(::sysconf(_SC_PAGESIZE));
 }
 
+FileStamp stampOf(const struct stat &st)
+{
+    FileStamp stamp;
+    stamp.device = std::uint64_t(st.st_dev);
+    stamp.inode = std::uint64_t(st.st_ino);
+    stamp.size = std::uint64_t(st.st_size);
+    stamp.mtimeSeconds = std::int64_t(st.st_mtim.tv_sec);
+    stamp.mtimeNanoseconds = std::int64_t(st.st_mtim.tv_nsec);
+    return stamp;
+}
+
 } // namespace
 
 MappedFile::~MappedFile()
 {
+    // Unguarded first: the handler must never map zeros over an address range that may be someone else's by then.
+    vanishedpages::release(m_guardSlot);
     if (m_mapped)
         ::munmap(const_cast<char *>(m_data), m_size);
 }
@@ -61,10 +75,15 @@ std::shared_ptr<const MappedFile> MappedFile::open(const std::string &path, std:
         ::close(fd);
         return nullptr;
     }
-    return fromDescriptor(fd, path, error);
+    return map(fd, path, true, error);
 }
 
 std::shared_ptr<const MappedFile> MappedFile::fromDescriptor(int fd, std::string name, std::string &error)
+{
+    return map(fd, std::move(name), false, error);
+}
+
+std::shared_ptr<const MappedFile> MappedFile::map(int fd, std::string name, bool namesTheFile, std::string &error)
 {
     struct stat st
     {
@@ -76,10 +95,20 @@ std::shared_ptr<const MappedFile> MappedFile::fromDescriptor(int fd, std::string
     }
     std::shared_ptr<MappedFile> file(new MappedFile());
     file->m_path = std::move(name);
+    file->m_stamped = namesTheFile;
+    file->m_stamp = stampOf(st);
     if (st.st_size > 0) {
         void *p = ::mmap(nullptr, std::size_t(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
         if (p == MAP_FAILED) {
             error = file->m_path + ": cannot map: " + std::strerror(errno);
+            ::close(fd);
+            return nullptr;
+        }
+        file->m_guardSlot = vanishedpages::guard(p, std::size_t(st.st_size));
+        if (file->m_guardSlot < 0) {
+            ::munmap(p, std::size_t(st.st_size));
+            error = file->m_path + ": cannot open: more than " + std::to_string(vanishedpages::kMaxGuarded) +
+                    " files are open at once";
             ::close(fd);
             return nullptr;
         }
@@ -112,6 +141,35 @@ void MappedFile::releaseResidentPages(std::size_t before) const
     const std::size_t length = (std::min(before, m_size) / page) * page;
     if (length > 0)
         ::madvise(const_cast<char *>(m_data), length, MADV_DONTNEED);
+}
+
+bool MappedFile::pagesVanished() const
+{
+    return vanishedpages::vanished(m_guardSlot);
+}
+
+std::string MappedFile::changedOnDisk() const
+{
+    const std::string prefix = m_path + ": the file changed on disk while it was being read (";
+    const std::string suffix = "); read it again once it is complete";
+    if (m_stamped) {
+        struct stat st
+        {
+        };
+        if (::stat(m_path.c_str(), &st) != 0)
+            return prefix + "it is gone: " + std::strerror(errno) + suffix;
+        const FileStamp now = stampOf(st);
+        if (now.device != m_stamp.device || now.inode != m_stamp.inode)
+            return prefix + "another file was put in its place" + suffix;
+        if (now.size != m_stamp.size)
+            return prefix + (now.size < m_stamp.size ? "truncated" : "grew") + " from " + std::to_string(m_stamp.size) +
+                   " to " + std::to_string(now.size) + " bytes" + suffix;
+        if (now.mtimeSeconds != m_stamp.mtimeSeconds || now.mtimeNanoseconds != m_stamp.mtimeNanoseconds)
+            return prefix + "rewritten in place" + suffix;
+    }
+    if (pagesVanished())
+        return prefix + "bytes vanished under the reader" + suffix;
+    return {};
 }
 
 std::shared_ptr<const MappedFile> MappedFile::fromString(std::string bytes, std::string name)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -11,8 +12,21 @@ namespace tf::io {
 // of messages. Passes call MappedFile::trimResidentPages with it as they go.
 inline constexpr std::size_t kPassResidentBytes = 16u << 20;
 
+// What a file was when it was opened: a change of any of these while it is read means its bytes may not be the ones
+// read (a file replaced by rename keeps its old bytes in the mapping, but the path no longer names them).
+struct FileStamp
+{
+    std::uint64_t device = 0, inode = 0;
+    std::uint64_t size = 0;
+    std::int64_t mtimeSeconds = 0, mtimeNanoseconds = 0;
+};
+
 // A file opened read-only and mapped into memory (PROT_READ, MAP_PRIVATE): nothing Tracefold does can change the
 // recording. Strings parsed from it are views into the mapping, so it lives as long as any value does.
+//
+// Someone else can change it, though: a mapping of a file truncated under the reader is guarded (vanishedpages.h),
+// so the vanished pages read as zeros instead of killing the process, and every reader that trusts what it read
+// asks changedOnDisk() once it is done.
 class MappedFile
 {
 public:
@@ -41,14 +55,27 @@ public:
     void trimResidentPages(std::size_t budgetBytes) const;
     const std::string &path() const { return m_path; }
 
+    // Whether a read of the mapping met a page the file no longer has (it reads as zeros now). An atomic load: cheap
+    // enough to ask after every rebuilt call.
+    bool pagesVanished() const;
+    // Empty while the file is as it was opened; otherwise one line naming the file and saying it changed while it
+    // was being read, and how (pages vanished under a read; the path now holds a file of another size, mtime or
+    // inode; the path is gone). A stat of the path: ask once a read is done, not per value.
+    std::string changedOnDisk() const;
+
 private:
     MappedFile() = default;
+    static std::shared_ptr<const MappedFile> map(int fd, std::string name, bool namesTheFile, std::string &error);
     const char *m_data = nullptr;
     std::size_t m_size = 0;
     bool m_mapped = false;
     std::size_t m_fileResidentAtOpen = 0;
     std::string m_owned;
     std::string m_path;
+    int m_guardSlot = -1;
+    // Set when the mapping stands for the file at m_path (open()); a scratch file mapped under another name has none.
+    bool m_stamped = false;
+    FileStamp m_stamp;
 };
 
 } // namespace tf::io

@@ -98,7 +98,8 @@ private:
         if (!m_error.failed()) {
             m_error.offset = at;
             m_error.reason = std::move(reason);
-            lineColumnAt(m_text, at, m_error.line, m_error.column);
+            if (m_limits.locateErrors)
+                lineColumnAt(m_text, at, m_error.line, m_error.column);
         }
         return false;
     }
@@ -440,6 +441,7 @@ Value parseAgain(std::string_view text, std::size_t offset, std::size_t *end)
         ParseLimits l;
         l.selfContained = true;
         l.trusted = true;
+        l.locateErrors = false; // the error is dropped; counting lines up to it would cost a pass over the text
         return l;
     }();
     StringArena unused; // selfContained: never written

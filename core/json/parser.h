@@ -44,6 +44,10 @@ struct ParseLimits
     std::function<bool(Value item, std::size_t begin, std::size_t end)> onStreamedItem;
     // Paths deeper than this are not offered to streamArrayAt.
     std::size_t streamPathDepth = 8;
+    // Whether a ParseError gets its line and column, which costs a scan of the text up to the error. A re-parse
+    // (parseAgain) drops its error: a file truncated under a pass makes every re-parse fail, and scanning up to each
+    // failure made the pass quadratic in the file's size (minutes for a 1.5 MB log under ASan).
+    bool locateErrors = true;
 };
 
 struct ParseError

@@ -100,17 +100,12 @@ private:
 // not kept be parsed again from the file on demand, and names a parsed node across such re-parses.
 inline constexpr std::uint64_t kNoSource = UINT64_MAX;
 
+// The constructors are defined after Value and Member (below): clang instantiates the vectors' members in an inline
+// constructor, and the element types must be complete by then.
 struct ArrayNode : detail::Node
 {
-    ArrayNode()
-        : Node(Kind::Array)
-    {
-    }
-    ArrayNode(const ArrayNode &other)
-        : Node(other)
-        , items(other.items)
-    {
-    }
+    ArrayNode();
+    ArrayNode(const ArrayNode &other);
     ArrayNode &operator=(const ArrayNode &) = delete;
     std::vector<Value> items;
     std::uint64_t source = kNoSource;
@@ -129,16 +124,8 @@ struct ObjectNode : detail::Node
     std::unique_ptr<Index> index;
     std::uint64_t source = kNoSource; // as ArrayNode::source
 
-    ObjectNode()
-        : Node(Kind::Object)
-    {
-    }
-    ObjectNode(const ObjectNode &other) // copy-on-write copies a node
-        : Node(other)
-        , members(other.members)
-        , index(other.index ? std::make_unique<Index>(*other.index) : nullptr)
-    {
-    }
+    ObjectNode();
+    ObjectNode(const ObjectNode &other); // copy-on-write copies a node
     ObjectNode &operator=(const ObjectNode &) = delete;
 };
 inline constexpr std::size_t kIndexedMembers = 32;
@@ -340,6 +327,29 @@ struct Member
     Key key;
     Value value;
 };
+
+inline ArrayNode::ArrayNode()
+    : Node(Kind::Array)
+{
+}
+
+inline ArrayNode::ArrayNode(const ArrayNode &other)
+    : Node(other)
+    , items(other.items)
+{
+}
+
+inline ObjectNode::ObjectNode()
+    : Node(Kind::Object)
+{
+}
+
+inline ObjectNode::ObjectNode(const ObjectNode &other)
+    : Node(other)
+    , members(other.members)
+    , index(other.index ? std::make_unique<Index>(*other.index) : nullptr)
+{
+}
 
 // A JavaScript array-index key: the canonical decimal form of an integer in 0..2^32-2.
 bool isArrayIndexKey(std::string_view key);

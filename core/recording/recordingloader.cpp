@@ -489,6 +489,7 @@ LoadResult runLoader(std::shared_ptr<const io::MappedFile> file, const LoadContr
 {
     LoadResult result;
     const std::string name = file->path(); // every refusal names the file (spec/recording.md §1.8)
+    const std::shared_ptr<const io::MappedFile> opened = file;
     try {
         if (packed::formatFirstNamesPackedFamily(file->bytes())) {
             result.run = loadPacked(std::move(file), control);
@@ -519,6 +520,14 @@ LoadResult runLoader(std::shared_ptr<const io::MappedFile> file, const LoadContr
         result.run.reset();
         result.error = name + ": value too large: " + e.what();
     }
+    // A file that changed under the parse reads as zeros or as another file's bytes: whatever the parse made of
+    // them, success or refusal, is not about the file, and the reason is the change.
+    if (!result.cancelled)
+        if (std::string change = opened->changedOnDisk(); !change.empty()) {
+            result.run.reset();
+            result.error = std::move(change);
+            result.changedOnDisk = true;
+        }
     return result;
 }
 

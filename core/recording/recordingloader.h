@@ -33,6 +33,8 @@ struct LoadResult
     // One line naming the file, the position and what was expected (spec/recording.md §1.8). Empty on success.
     std::string error;
     bool cancelled = false;
+    // The file changed on disk while it was read (io::MappedFile::changedOnDisk): `error` says how.
+    bool changedOnDisk = false;
 };
 
 // A recording with more LLM calls is refused (README "Limits on hostile input").

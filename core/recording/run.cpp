@@ -100,4 +100,17 @@ std::optional<json::Value> Run::finalLedger() const
     return ledger;
 }
 
+std::string Run::changedOnDisk() const
+{
+    if (packedFile)
+        if (std::string change = packedFile->changedOnDisk(); !change.empty())
+            return change;
+    return source ? source->changedOnDisk() : std::string();
+}
+
+bool Run::pagesVanished() const
+{
+    return (packedFile && packedFile->pagesVanished()) || (source && source->pagesVanished());
+}
+
 } // namespace tf::recording

@@ -110,6 +110,13 @@ struct Run
     std::optional<json::Value> eventHistory(const CallRecord &call) const;
     // The ledger as committed at the end, for "ledger at the end" displays; nullopt when never written.
     std::optional<json::Value> finalLedger() const;
+
+    // Empty while the file the run was read from is as it was opened; otherwise the one-line reason
+    // (io::MappedFile::changedOnDisk). Whatever was read from a changed file may be wrong: every front end asks once
+    // its answer is built and before it shows it, and drops the answer when this is not empty.
+    std::string changedOnDisk() const;
+    // The cheap half of that check (an atomic load per file): whether a read met pages that vanished.
+    bool pagesVanished() const;
 };
 
 } // namespace tf::recording

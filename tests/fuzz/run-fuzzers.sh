@@ -4,9 +4,11 @@
 #   tests/fuzz/run-fuzzers.sh [SECONDS] [TARGET...]     default: 300 seconds, every target
 #   FUZZ_PARALLEL=2 tests/fuzz/run-fuzzers.sh 300       two targets at a time (never more than the cores)
 #
-# Targets: loader ndjson commitlog findings. Corpora: build-fuzz/corpus/<target>/ grows (not committed); the seeds
+# Targets: loader ndjson commitlog findings json_oracle. Corpora: build-fuzz/corpus/<target>/ grows (not committed); the seeds
 # are tests/fuzz/corpus/<target>/ (committed, made by make-corpus.py), for loader also tests/data/samples and
-# recordings generated here with tracefold-cli generate. Crashes, leaks, UB and timeouts land in
+# recordings generated here with tracefold-cli generate; for json_oracle (the core's JSON reader against
+# nlohmann_json, which must be installed: nlohmann-json3-dev) every committed corpus, the samples, the broken files
+# and the vectors. Crashes, leaks, UB and timeouts land in
 # build-fuzz/artifacts/<target>/; minimize one with
 #   build-fuzz/tests/fuzz/fuzz_<target> -minimize_crash=1 -runs=20000 -exact_artifact_path=OUT CRASH
 # then add it to tests/data/fuzz-regressions/<target>/ (ctest replays that folder in every build).
@@ -17,7 +19,7 @@ cd "$(dirname "$0")/../.."
 SECONDS_PER_TARGET=${1:-300}
 shift || true
 TARGETS=("$@")
-((${#TARGETS[@]})) || TARGETS=(loader ndjson commitlog findings)
+((${#TARGETS[@]})) || TARGETS=(loader ndjson commitlog findings json_oracle)
 PARALLEL=${FUZZ_PARALLEL:-1}
 BUILD=build-fuzz
 
@@ -47,6 +49,8 @@ run_one() {
     local target=$1
     local seeds=(tests/fuzz/corpus/"$target")
     [ "$target" = loader ] && seeds+=(tests/data/samples "$BUILD/seeds/loader")
+    [ "$target" = json_oracle ] &&
+        seeds+=(tests/fuzz/corpus tests/data/samples tests/data/broken tests/data/conformance "$BUILD/seeds/loader")
     mkdir -p "$BUILD/corpus/$target" "$BUILD/artifacts/$target" "$BUILD/logs"
     "$BUILD/tests/fuzz/fuzz_$target" -max_total_time="$SECONDS_PER_TARGET" -rss_limit_mb=4096 -timeout=10 \
         -max_len=262144 -dict=tests/fuzz/tracefold.dict -print_final_stats=1 \

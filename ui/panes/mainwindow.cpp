@@ -16,10 +16,12 @@
 #include "ui/services/bundledsample.h"
 #include "ui/services/callviewservice.h"
 #include "ui/services/comparisontools.h"
+#include "ui/services/filewatch.h"
 #include "ui/services/qtstrings.h"
 #include "ui/services/reportexport.h"
 #include "ui/services/runloader.h"
 #include "ui/widgets/calltableview.h"
+#include "ui/widgets/changedbanner.h"
 #include "ui/widgets/fonts.h"
 #include "ui/widgets/layoutfence.h"
 #include "ui/widgets/stripchart.h"
@@ -72,6 +74,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     , m_options(options)
     , m_loader(new RunLoader(this))
     , m_service(new CallViewService(this))
+    , m_fileWatch(new FileWatch(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Tracefold"));
@@ -99,6 +102,8 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
         }
     });
     connect(m_service, &CallViewService::ready, this, &MainWindow::onBundleReady);
+    connect(m_service, &CallViewService::sourceChangedOnDisk, this, &MainWindow::onFileChanged);
+    connect(m_fileWatch, &FileWatch::changed, this, &MainWindow::onFileChanged);
 
     m_welcome = new WelcomePage(this);
     connect(m_welcome, &WelcomePage::openRequested, this, &MainWindow::showOpenDialog);
@@ -115,6 +120,8 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
         if (m_zoomSteps)
             applyTextZoom();
     }
+    m_changedBar->hide(); // whatever the saved state says: it belongs to the file open now
+
     updateRecentMenu();
     updateActions();
     updateWelcomePage();
@@ -142,6 +149,20 @@ void MainWindow::createPanes()
     m_summary = new SummaryBar(summaryBar);
     summaryBar->addWidget(m_summary);
     addToolBar(Qt::TopToolBarArea, summaryBar);
+
+    // Under the summary, full width, only while the open file has changed on disk.
+    m_changedBar = new QToolBar(tr("File Changed"), this);
+    m_changedBar->setObjectName(QStringLiteral("fileChangedToolBar"));
+    m_changedBar->setMovable(false);
+    m_changedBar->setFloatable(false);
+    m_changedBar->toggleViewAction()->setVisible(false);
+    m_changedBanner = new ChangedBanner(m_changedBar);
+    m_changedBar->addWidget(m_changedBanner);
+    addToolBarBreak(Qt::TopToolBarArea);
+    addToolBar(Qt::TopToolBarArea, m_changedBar);
+    m_changedBar->hide();
+    connect(m_changedBanner, &ChangedBanner::reloadRequested, this, &MainWindow::reload);
+    connect(m_changedBanner, &ChangedBanner::dismissed, m_changedBar, &QWidget::hide);
 
     m_strip = new StripChart(this);
     m_strip->setObjectName(QStringLiteral("stripChart"));
@@ -490,6 +511,8 @@ void MainWindow::onLoaded(const RunHandle &run)
     m_run = run;
     m_welcome->setMessage({});
     updateWelcomePage();
+    m_changedBar->hide();
+    m_fileWatch->watch(run->run, run->bundled ? QString() : run->path);
     setWindowTitle(tr("%1 — Tracefold").arg(run->displayName));
     m_summary->setRun(run);
     m_strip->setRun(run);
@@ -528,6 +551,17 @@ void MainWindow::onCallSelected(int ordinal)
                               .arg(m_run->run->turns.size())
                               .arg(c.epoch)
                               .arg(toQString(c.callRuntimeStageId)));
+    if (m_service->sourceChanged()) {
+        const BundleHandle shown = currentBundle();
+        m_statusCall->setText(shown ? tr("Call %1 cannot be read: the file changed on disk. The panes show call %2, "
+                                         "read before the change; File > Reload reads the file again.")
+                                          .arg(ordinal + 1)
+                                          .arg(shown->ordinal + 1)
+                                    : tr("Call %1 cannot be read: the file changed on disk. File > Reload reads the "
+                                         "file again.")
+                                          .arg(ordinal + 1));
+        return;
+    }
     m_service->request(std::size_t(ordinal));
 }
 
@@ -582,6 +616,20 @@ void MainWindow::openProblem(int ordinal, ProblemPane pane)
     dock->raise();
 }
 
+void MainWindow::onFileChanged(const QString &reason)
+{
+    if (!m_changedBar->isHidden() && m_changedBanner->reason() == reason)
+        return;
+    m_changedBanner->showChange(reason);
+    m_changedBar->show();
+    emit fileChanged(reason);
+}
+
+QString MainWindow::fileChangedReason() const
+{
+    return m_changedBar->isHidden() ? QString() : m_changedBanner->reason();
+}
+
 void MainWindow::showCall(int ordinal)
 {
     m_calls->setCurrentCall(ordinal);
@@ -593,6 +641,8 @@ void MainWindow::closeRecording()
         return;
     m_run.reset();
     m_history.clear();
+    m_fileWatch->watch(nullptr, QString());
+    m_changedBar->hide();
     m_service->setRun(nullptr);
     m_calls->setRun(nullptr);
     m_strip->setRun(nullptr);

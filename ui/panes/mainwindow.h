@@ -15,10 +15,13 @@ class QLabel;
 class QMenu;
 class QMessageBox;
 class QProgressDialog;
+class QToolBar;
 
 namespace tf::ui {
 
 class CallViewService;
+class ChangedBanner;
+class FileWatch;
 class CallsPane;
 class FindingsPane;
 class LedgerPane;
@@ -56,6 +59,8 @@ public:
     int currentCall() const;
     bool isLoading() const;
     QStringList recentFiles() const;
+    // The reason shown in the "file changed on disk" bar, or empty while the bar is hidden.
+    QString fileChangedReason() const;
 
     // The default arrangement of the docks (also View > Reset Layout).
     void applyDefaultLayout();
@@ -91,6 +96,8 @@ signals:
     void runClosed();
     void loadFailed(const QString &path, const QString &error);
     void callShown(int ordinal);
+    // The open file changed on disk (noticed by the watch, or met by a call rebuild); the window keeps what it showed.
+    void fileChanged(const QString &reason);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -114,6 +121,7 @@ private:
     void onBundleReady(const BundleHandle &bundle);
     void applyBundle(const BundleHandle &bundle);
     void openProblem(int ordinal, ProblemPane pane);
+    void onFileChanged(const QString &reason);
     void addRecentFile(const QString &path);
     void updateRecentMenu();
     void updateActions();
@@ -125,6 +133,9 @@ private:
     Options m_options;
     RunLoader *m_loader = nullptr;
     CallViewService *m_service = nullptr;
+    FileWatch *m_fileWatch = nullptr;
+    QToolBar *m_changedBar = nullptr;
+    ChangedBanner *m_changedBanner = nullptr;
     RunHandle m_run;
     QString m_loadingPath;
     int m_initialCall = -1;

@@ -27,6 +27,9 @@ struct CallBundle
     std::vector<findings::LedgerRowView> ledgerRows; // view->ledger's rows with their marks (built with the fold)
     std::vector<text::DiffLine> pieceDiff;           // previous piece → this piece, line by line
     double buildMs = 0;                              // time spent building (for the status bar)
+    // Not empty when the run's file changed on disk by the end of the build: what was built may hold zeros where
+    // the file's bytes vanished, or another file's bytes, and is never shown (the reason, one line naming the file).
+    std::string sourceChange;
 };
 
 using BundleHandle = std::shared_ptr<const CallBundle>;

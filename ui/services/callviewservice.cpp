@@ -50,6 +50,8 @@ BundleHandle buildBundle(const RunHandle &run, std::size_t ordinal,
             findings::pieceLineDiff(bundle->previous && bundle->previous->piece ? &*bundle->previous->piece : nullptr,
                                     bundle->view->piece ? &*bundle->view->piece : nullptr);
     bundle->buildMs = double(timer.nsecsElapsed()) / 1e6;
+    // One stat of the path per build (microseconds), after the build has read what it needed.
+    bundle->sourceChange = run->run->changedOnDisk();
     return bundle;
 }
 
@@ -70,6 +72,13 @@ CallViewService::CallViewService(QObject *parent)
                 return;
             }
         }
+        if (bundle && bundle->run == m_run && !bundle->sourceChange.empty()) {
+            if (m_sourceChange.isEmpty()) {
+                m_sourceChange = toQString(bundle->sourceChange);
+                emit sourceChangedOnDisk(m_sourceChange);
+            }
+            return;
+        }
         if (!bundle || bundle->run != m_run || !m_requested || bundle->ordinal != *m_requested)
             return;
         m_current = bundle;
@@ -89,6 +98,7 @@ void CallViewService::setRun(const RunHandle &run)
     m_current.reset();
     m_requested.reset();
     m_queued.reset();
+    m_sourceChange.clear();
     std::lock_guard lock(m_cache->mutex);
     m_cache->views.clear();
     m_cache->generation = ++m_runGeneration;
@@ -96,7 +106,7 @@ void CallViewService::setRun(const RunHandle &run)
 
 void CallViewService::request(std::size_t ordinal)
 {
-    if (!m_run || ordinal >= m_run->calls.size())
+    if (!m_run || ordinal >= m_run->calls.size() || !m_sourceChange.isEmpty())
         return;
     m_requested = ordinal;
     if (m_current && m_current->ordinal == ordinal && !m_running) {
@@ -132,7 +142,7 @@ void CallViewService::start(std::size_t ordinal)
         };
         BundleHandle bundle = buildBundle(run, ordinal, lookup, states.get());
         std::lock_guard lock(cache->mutex);
-        if (cache->generation == generation) {
+        if (cache->generation == generation && bundle->sourceChange.empty()) {
             const auto keep = [&](std::size_t i, const std::shared_ptr<const recording::CallView> &v) {
                 if (!v)
                     return;

@@ -31,8 +31,14 @@ public:
     std::optional<std::size_t> requested() const { return m_requested; }
     bool isBusy() const { return m_running; }
 
+    // The run's file changed on disk while a call was being rebuilt (recording::Run::changedOnDisk): no bundle is
+    // built from it any more, the last one delivered stays current.
+    bool sourceChanged() const { return !m_sourceChange.isEmpty(); }
+
 signals:
     void ready(const tf::ui::BundleHandle &bundle);
+    // Once per run, with the one-line reason naming the file.
+    void sourceChangedOnDisk(const QString &message);
 
 private:
     void start(std::size_t ordinal);
@@ -43,6 +49,7 @@ private:
     std::optional<std::size_t> m_requested;
     std::optional<std::size_t> m_queued;
     bool m_running = false;
+    QString m_sourceChange;
     QFutureWatcher<BundleHandle> m_watcher;
 
     // Shared with the worker; guarded by m_cacheMutex.

@@ -4,6 +4,7 @@
 #include "ui/panes/mainwindow.h"
 #include "ui/panes/notesdialog.h"
 #include "ui/panes/searchpanel.h"
+#include "ui/services/qtstrings.h"
 #include "ui/services/sidecarstore.h"
 #include "ui/services/windowmenu.h"
 #include "ui/widgets/filenotice.h"
@@ -107,6 +108,12 @@ bool writeReport(const recording::Run &run, const notes::Sidecar *sidecar, const
     // keeps every call (a browser scrolls and searches).
     options.detail = pdf ? report::ReportDetail::Relevant : report::ReportDetail::All;
     const std::string html = report::renderHtmlReport(run, options);
+    // A report built from a file that changed while it was read may hold zeros or another file's bytes.
+    if (const std::string change = run.changedOnDisk(); !change.empty()) {
+        if (error)
+            *error = toQString(change);
+        return false;
+    }
     if (pdf)
         return writeReportPdf(QString::fromUtf8(html.data(), qsizetype(html.size())), path, reportTitle(run), error);
     QSaveFile file(path);

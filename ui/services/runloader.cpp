@@ -109,6 +109,11 @@ RunLoader::Outcome RunLoader::loadNow(const QString &path, const std::atomic<boo
         out.cancelled = true;
         return out;
     }
+    // The summaries were rebuilt from the file: if it changed meanwhile they may have read zeros or another file.
+    if (const std::string change = loaded.run->changedOnDisk(); !change.empty()) {
+        out.error = toQString(change);
+        return out;
+    }
     run->hitRate = report::hitRate(run->calls);
     run->gaps = recording::distinctGaps(run->run->gaps, run->calls);
     run->tokens = report::tokenTotals(run->calls);

@@ -2,6 +2,7 @@
 
 #include "ui/panes/mainwindow.h"
 #include "ui/services/comparisontools.h"
+#include "ui/services/qtstrings.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -86,6 +87,9 @@ int renderScreenshot(const ScreenshotRequest &request, const QString &compareWit
         finished = true;
         error = e;
     });
+    // A file that changes under the window is not waited on (no dialog, no bar to click): the shot fails with why.
+    QString changed;
+    QObject::connect(&window, &MainWindow::fileChanged, &window, [&](const QString &reason) { changed = reason; });
     window.setInitialCall(qMax(0, request.call - 1));
     if (request.file.isEmpty())
         window.openBundledSample();
@@ -126,13 +130,24 @@ int renderScreenshot(const ScreenshotRequest &request, const QString &compareWit
         window.resizeDocks({tools->dock()}, {window.height() * 38 / 100}, Qt::Vertical);
     }
     const int ordinal = request.call - 1;
-    if (!spinUntil([&] { return window.currentBundle() && int(window.currentBundle()->ordinal) == ordinal; }, 60000)) {
+    const bool shown = spinUntil(
+        [&] {
+            return !changed.isEmpty() || (window.currentBundle() && int(window.currentBundle()->ordinal) == ordinal);
+        },
+        60000);
+    // Let layouts and deferred updates settle before grabbing.
+    for (int i = 0; shown && i < 5; ++i)
+        QCoreApplication::processEvents();
+    if (changed.isEmpty())
+        changed = toQString(window.run()->run->changedOnDisk());
+    if (!changed.isEmpty()) {
+        fail(changed);
+        return 2;
+    }
+    if (!shown) {
         fail(ScreenshotText::timedOut());
         return 2;
     }
-    // Let layouts and deferred updates settle before grabbing.
-    for (int i = 0; i < 5; ++i)
-        QCoreApplication::processEvents();
     const QPixmap shot = window.grab();
     if (!shot.save(request.output, "PNG")) {
         fail(ScreenshotText::cannotWrite(request.output));

@@ -6,9 +6,11 @@
 #include "ui/widgets/elidedlabel.h"
 #include "ui/widgets/glyphdelegate.h"
 
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -80,7 +82,18 @@ CallsPane::CallsPane(QWidget *parent)
     QFont small = m_footer->font();
     small.setPointSizeF(small.pointSizeF() * 0.9);
     m_footer->setFont(small);
-    layout->addWidget(m_footer);
+    m_showAll = new QToolButton(this);
+    m_showAll->setObjectName(QStringLiteral("callsShowAllButton"));
+    m_showAll->setText(tr("Show all calls"));
+    m_showAll->setAutoRaise(true);
+    m_showAll->setFont(small);
+    m_showAll->hide();
+    connect(m_showAll, &QToolButton::clicked, this, &CallsPane::clearCallRange);
+    auto *footerRow = new QHBoxLayout;
+    footerRow->setContentsMargins(0, 0, 4, 0);
+    footerRow->addWidget(m_footer, 1);
+    footerRow->addWidget(m_showAll);
+    layout->addLayout(footerRow);
 
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
@@ -91,8 +104,11 @@ CallsPane::CallsPane(QWidget *parent)
 
 void CallsPane::setRun(const RunHandle &run)
 {
+    m_range.reset();
+    m_showAll->hide();
     m_model->setRun(run);
     if (!run) {
+        m_footerText.clear();
         m_footer->clear();
         return;
     }
@@ -127,7 +143,49 @@ void CallsPane::setRun(const RunHandle &run)
                          .arg(damaged);
     if (run->run->constants.armed)
         footer += tr(" · %1 with collapsed results").arg(collapsed);
-    m_footer->setText(footer);
+    m_footerText = footer;
+    updateFooter();
+}
+
+void CallsPane::updateFooter()
+{
+    m_footer->setText(m_range ? tr("Calls %1–%2 of %3, the range selected in the Timeline")
+                                    .arg(m_range->first + 1)
+                                    .arg(m_range->second + 1)
+                                    .arg(m_model->rowCount())
+                              : m_footerText);
+    m_showAll->setVisible(m_range.has_value());
+}
+
+void CallsPane::setCallRange(int first, int last)
+{
+    const int rows = m_model->rowCount();
+    first = std::clamp(first, 0, std::max(0, rows - 1));
+    last = std::clamp(last, first, std::max(0, rows - 1));
+    if (rows == 0 || m_range == std::make_pair(first, last))
+        return;
+    m_range = std::make_pair(first, last);
+    m_view->setUpdatesEnabled(false);
+    for (int r = 0; r < rows; ++r)
+        m_view->setRowHidden(r, r < first || r > last);
+    m_view->setUpdatesEnabled(true);
+    updateFooter();
+}
+
+void CallsPane::clearCallRange()
+{
+    if (!m_range)
+        return;
+    m_view->setUpdatesEnabled(false);
+    for (int r = m_model->rowCount() - 1; r >= 0; --r)
+        m_view->setRowHidden(r, false);
+    m_view->setUpdatesEnabled(true);
+    m_range.reset();
+    updateFooter();
+    const QModelIndex current = m_view->currentIndex();
+    if (current.isValid())
+        m_view->scrollTo(current);
+    emit callRangeCleared();
 }
 
 int CallsPane::currentCall() const
@@ -138,7 +196,11 @@ int CallsPane::currentCall() const
 
 void CallsPane::setCurrentCall(int ordinal)
 {
-    if (ordinal < 0 || ordinal >= m_model->rowCount() || ordinal == currentCall())
+    if (ordinal < 0 || ordinal >= m_model->rowCount())
+        return;
+    if (m_range && (ordinal < m_range->first || ordinal > m_range->second))
+        clearCallRange(); // a call outside the range was chosen elsewhere: the list shows every call again
+    if (ordinal == currentCall())
         return;
     const QModelIndex index = m_model->index(ordinal, CallListModel::EpochColumn);
     m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);

@@ -9,6 +9,8 @@
 #include "ui/panes/responsepane.h"
 #include "ui/panes/sincepreviouspane.h"
 #include "ui/panes/summarybar.h"
+#include "ui/panes/timelinepane.h"
+#include "ui/panes/transcriptpane.h"
 #include "ui/panes/wirepane.h"
 #include "ui/services/bundledsample.h"
 #include "ui/services/callviewservice.h"
@@ -19,6 +21,7 @@
 #include "ui/widgets/fonts.h"
 #include "ui/widgets/layoutfence.h"
 #include "ui/widgets/stripchart.h"
+#include "ui/widgets/timelinechart.h"
 
 #include <QAction>
 #include <QApplication>
@@ -130,6 +133,8 @@ void MainWindow::createPanes()
     m_since = new SincePreviousPane(this);
     m_receipt = new ReceiptPane(this);
     m_response = new ResponsePane(this);
+    m_timeline = new TimelinePane(this);
+    m_transcript = new TranscriptPane(this);
 
     m_stripDock = addPane(m_strip, tr("Strip Chart"), QStringLiteral("stripDock"));
     m_callsDock = addPane(m_calls, tr("Calls"), QStringLiteral("callsDock"));
@@ -139,9 +144,16 @@ void MainWindow::createPanes()
     m_sinceDock = addPane(m_since, tr("Since Previous Call"), QStringLiteral("sincePreviousDock"));
     m_receiptDock = addPane(m_receipt, tr("Receipt"), QStringLiteral("receiptDock"));
     m_responseDock = addPane(m_response, tr("Response"), QStringLiteral("responseDock"));
+    m_timelineDock = addPane(m_timeline, tr("Timeline"), QStringLiteral("timelineDock"));
+    m_transcriptDock = addPane(m_transcript, tr("Transcript"), QStringLiteral("transcriptDock"));
 
     connect(m_calls, &CallsPane::currentCallChanged, this, &MainWindow::onCallSelected);
     connect(m_strip, &StripChart::callActivated, m_calls, &CallsPane::setCurrentCall);
+    // A click on the timeline selects its call; a range shows only its calls in the Calls list, its first selected.
+    connect(m_timeline->chart(), &TimelineChart::callActivated, m_calls, &CallsPane::setCurrentCall);
+    connect(m_timeline->chart(), &TimelineChart::rangeSelected, m_calls, &CallsPane::setCallRange);
+    connect(m_timeline->chart(), &TimelineChart::rangeCleared, m_calls, &CallsPane::clearCallRange);
+    connect(m_calls, &CallsPane::callRangeCleared, m_timeline->chart(), &TimelineChart::clearRange);
     connect(m_findings, &FindingsPane::ledgerRowsQuoted, m_ledger, &LedgerPane::selectRows);
 
     m_statusCall = new QLabel(this);
@@ -180,15 +192,19 @@ void MainWindow::arrangeDocks()
     setCorner(Qt::TopRightCorner, Qt::TopDockWidgetArea);
     addDockWidget(Qt::LeftDockWidgetArea, m_callsDock);
     addDockWidget(Qt::TopDockWidgetArea, m_stripDock);
+    tabifyDockWidget(m_stripDock, m_timelineDock);
     addDockWidget(Qt::RightDockWidgetArea, m_findingsDock);
     splitDockWidget(m_findingsDock, m_wireDock, Qt::Horizontal);
     splitDockWidget(m_findingsDock, m_sinceDock, Qt::Vertical);
     tabifyDockWidget(m_findingsDock, m_responseDock);
     tabifyDockWidget(m_sinceDock, m_receiptDock);
     splitDockWidget(m_wireDock, m_ledgerDock, Qt::Vertical);
+    tabifyDockWidget(m_wireDock, m_transcriptDock);
     for (QDockWidget *d : std::as_const(m_docks))
         d->show();
     m_sinceDock->raise();
+    m_stripDock->raise();
+    m_wireDock->raise();
     m_findingsDock->raise();
 }
 
@@ -196,10 +212,11 @@ void MainWindow::sizeDocks()
 {
     // Proportions of the default 1400×900 window; resizeDocks needs the window laid out, so this runs once shown.
     const int w = width(), h = height();
-    resizeDocks({m_stripDock}, {qMax(110, h * 14 / 100)}, Qt::Vertical);
     resizeDocks({m_callsDock, m_findingsDock, m_wireDock}, {w * 26 / 100, w * 30 / 100, w * 44 / 100}, Qt::Horizontal);
     resizeDocks({m_findingsDock, m_sinceDock}, {h * 42 / 100, h * 36 / 100}, Qt::Vertical);
     resizeDocks({m_wireDock, m_ledgerDock}, {h * 42 / 100, h * 36 / 100}, Qt::Vertical);
+    // Last, so the docks below give way: the Timeline in its tab needs this for its rows.
+    resizeDocks({m_stripDock}, {qMax(150, h * 17 / 100)}, Qt::Vertical);
 }
 
 void MainWindow::showEvent(QShowEvent *event)
@@ -423,6 +440,7 @@ void MainWindow::onLoaded(const RunHandle &run)
     setWindowTitle(tr("%1 — Tracefold").arg(run->displayName));
     m_summary->setRun(run);
     m_strip->setRun(run);
+    m_timeline->setRun(run);
     m_service->setRun(run);
     m_calls->setRun(run);
     // On a run that is not armed the Findings pane has nothing to show; what the model answered comes first.
@@ -445,6 +463,7 @@ void MainWindow::onCallSelected(int ordinal)
     if (!m_run || ordinal < 0)
         return;
     m_strip->setCurrentCall(ordinal);
+    m_timeline->chart()->setCurrentCall(ordinal);
     const recording::CallSummary &c = m_run->calls[std::size_t(ordinal)];
     m_statusCall->setText(tr("Call %1 of %2 · turn %3 of %4 · iteration %5 · %6")
                               .arg(ordinal + 1)
@@ -473,6 +492,7 @@ void MainWindow::applyBundle(const BundleHandle &bundle)
     m_since->setBundle(bundle);
     m_receipt->setBundle(bundle);
     m_response->setBundle(bundle);
+    m_transcript->setBundle(bundle);
 }
 
 void MainWindow::showCall(int ordinal)

@@ -24,6 +24,8 @@ class ResponsePane;
 class RunLoader;
 class SincePreviousPane;
 class StripChart;
+class TimelinePane;
+class TranscriptPane;
 class SummaryBar;
 class WirePane;
 
@@ -114,6 +116,8 @@ private:
     SincePreviousPane *m_since = nullptr;
     ReceiptPane *m_receipt = nullptr;
     ResponsePane *m_response = nullptr;
+    TimelinePane *m_timeline = nullptr;
+    TranscriptPane *m_transcript = nullptr;
     QList<QDockWidget *> m_docks;
     QDockWidget *m_stripDock = nullptr;
     QDockWidget *m_callsDock = nullptr;
@@ -123,6 +127,8 @@ private:
     QDockWidget *m_sinceDock = nullptr;
     QDockWidget *m_receiptDock = nullptr;
     QDockWidget *m_responseDock = nullptr;
+    QDockWidget *m_timelineDock = nullptr;
+    QDockWidget *m_transcriptDock = nullptr;
 
     QMenu *m_recentMenu = nullptr;
     QMenu *m_viewMenu = nullptr;

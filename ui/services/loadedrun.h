@@ -2,6 +2,7 @@
 
 #include "core/recording/callview.h"
 #include "core/recording/run.h"
+#include "core/recording/timelineview.h"
 #include "core/report/hitrate.h"
 #include "core/report/tokentotals.h"
 
@@ -26,6 +27,8 @@ struct LoadedRun
     bool bundled = false;
 
     report::TokenTotals tokens; // summed over the calls that reported them
+    // The run on its wall-clock axis (the Timeline dock), placed with the summaries' cache verdicts.
+    std::shared_ptr<const recording::TimelineView> timeline;
 };
 
 using RunHandle = std::shared_ptr<const LoadedRun>;

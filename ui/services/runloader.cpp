@@ -4,6 +4,7 @@
 #include "ui/services/qtstrings.h"
 
 #include "core/recording/recordingloader.h"
+#include "core/recording/timelineview.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -111,6 +112,7 @@ RunLoader::Outcome RunLoader::loadNow(const QString &path, const std::atomic<boo
     run->hitRate = report::hitRate(run->calls);
     run->gaps = recording::distinctGaps(run->run->gaps, run->calls);
     run->tokens = report::tokenTotals(run->calls);
+    run->timeline = std::make_shared<const recording::TimelineView>(recording::timelineView(*run->run, run->calls));
     out.run = std::move(run);
     return out;
 }

@@ -190,6 +190,15 @@ void TestTimeline::wheelZoomsAboutTheCursor()
     QCOMPARE(c->visibleFromMs(), from);
     QCOMPARE(c->visibleToMs(), to);
     saveShot(m_window->findChild<QDockWidget *>(QStringLiteral("timelineDock")), "timeline-dev2.png");
+    if (!qEnvironmentVariableIsEmpty("TRACEFOLD_SCREENSHOT_DIR")) { // the README's picture, floated at a readable size
+        auto *dock = m_window->findChild<QDockWidget *>(QStringLiteral("timelineDock"));
+        dock->setFloating(true);
+        dock->resize(1100, 172);
+        QVERIFY(show(3));
+        QTest::qWait(50);
+        saveShot(dock, "timeline.png");
+        dock->setFloating(false);
+    }
 }
 
 void TestTimeline::rangeShowsOnlyItsCalls()
@@ -378,7 +387,22 @@ void TestTimeline::transcriptShowsTicketsAndNewMessages()
         unbarredOld += !bar && !isNew ? 1 : 0;
     }
     QVERIFY(barred > 0);
-    saveShot(m_window->findChild<QDockWidget *>(QStringLiteral("transcriptDock")), "transcript.png");
+    saveShot(m_window->findChild<QDockWidget *>(QStringLiteral("transcriptDock")), "transcript-docked.png");
+
+    // The pictures in the README: each dock floated at a readable size, the transcript at its first ticket.
+    if (!qEnvironmentVariableIsEmpty("TRACEFOLD_SCREENSHOT_DIR")) {
+        auto *dock = m_window->findChild<QDockWidget *>(QStringLiteral("transcriptDock"));
+        dock->setFloating(true);
+        dock->resize(760, 620);
+        QTest::qWait(50);
+        for (int r = 0; r < model->rowCount(); ++r)
+            if (model->index(r).data(TranscriptModel::CollapsedRole).toBool()) {
+                view->scrollTo(model->index(std::max(0, r - 1)), QAbstractItemView::PositionAtTop);
+                break;
+            }
+        saveShot(dock, "transcript.png");
+        dock->setFloating(false);
+    }
 }
 
 void TestTimeline::transcriptFoldsToolResults()

@@ -321,14 +321,16 @@ void TimelineChart::paintEvent(QPaintEvent *)
 
     p.save();
     p.setClipRect(plot.adjusted(0, -kAxisHeight, 0, 0));
-    paintAxis(p, plot);
+    // Lines and bands reach as far as the rows do, not into the room a tall dock leaves under them.
+    const QRectF rows(plot.left(), plot.top(), plot.width(), rowRect(Row::Tools).bottom() + 2 - plot.top());
+    paintAxis(p, rows);
     paintBands(p);
     // Pauses: a hatched band across every row, the time the run stood waiting.
     const auto [pf, pl] = recording::spansIn(v->pauses, m_fromMs, m_toMs);
     for (std::size_t i = pf; i < pl; ++i) {
         const TimelineSpan &s = v->pauses[i];
-        const QRectF band(xForTime(s.startMs), plot.top(), std::max(2.0, xForTime(s.endMs) - xForTime(s.startMs)),
-                          plot.height());
+        const QRectF band(xForTime(s.startMs), rows.top(), std::max(2.0, xForTime(s.endMs) - xForTime(s.startMs)),
+                          rows.height());
         p.fillRect(band, theme::tint(Tone::Warn, pal, 0.22));
         p.fillRect(band, QBrush(theme::mix(theme::strong(Tone::Warn, pal), pal.color(QPalette::Base), 0.55),
                                 Qt::BDiagPattern));
@@ -343,22 +345,30 @@ void TimelineChart::paintEvent(QPaintEvent *)
             const qreal x0 = xForTime(s->startMs), x1 = std::max(x0 + 3, xForTime(s->endMs));
             QColor hl = pal.color(QPalette::Highlight);
             hl.setAlphaF(0.14f);
-            p.fillRect(QRectF(x0 - 1, plot.top(), x1 - x0 + 2, plot.height()), hl);
+            p.fillRect(QRectF(x0 - 1, rows.top(), x1 - x0 + 2, rows.height()), hl);
         }
+    }
+    if (std::none_of(v->calls.begin(), v->calls.end(), [](const TimelineSpan &s) {
+            return s.verdict != recording::CacheVerdict::Unmeasured;
+        })) { // no verdict drawn, and none hidden: the provider never said
+        const QRectF cache = rowRect(Row::Cache);
+        p.setPen(theme::mutedText(pal));
+        p.drawText(cache.adjusted(4, -2, 0, 2), Qt::AlignLeft | Qt::AlignVCenter,
+                   tr("the provider reported no cache usage on this run"));
     }
     paintCalls(p);
     paintTools(p);
-    paintMarkers(p, plot);
+    paintMarkers(p, rows);
     // The range selection.
     if (m_range) {
         const qreal x0 = xForTime(m_range->first), x1 = xForTime(m_range->second);
         QColor fill = pal.color(QPalette::Highlight);
         fill.setAlphaF(0.18f);
-        p.fillRect(QRectF(x0, plot.top(), x1 - x0, plot.height()), fill);
+        p.fillRect(QRectF(x0, rows.top(), x1 - x0, rows.height()), fill);
         fill.setAlphaF(0.9f);
         p.setPen(QPen(fill, 1));
-        p.drawLine(QPointF(x0, plot.top()), QPointF(x0, plot.bottom()));
-        p.drawLine(QPointF(x1, plot.top()), QPointF(x1, plot.bottom()));
+        p.drawLine(QPointF(x0, rows.top()), QPointF(x0, rows.bottom()));
+        p.drawLine(QPointF(x1, rows.top()), QPointF(x1, rows.bottom()));
     }
     p.restore();
 

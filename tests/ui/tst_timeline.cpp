@@ -427,14 +427,24 @@ void TestTimeline::transcriptFoldsToolResults()
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(error).center());
     QVERIFY(error.data(TranscriptModel::ExpandedRole).toBool());
     QTRY_VERIFY(view->visualRect(error).height() >= folded);
-    // The assistant that asked names its tools.
-    bool named = false;
+    // The assistant that asked names its tools; their arguments are folded away until unfolded.
+    int asking = -1;
     for (int r = 0; r < model->rowCount(); ++r)
-        named = named || model->index(r)
-                             .data(TranscriptModel::ToolCallsRole)
-                             .toStringList()
-                             .contains(QStringLiteral("fetch_job_log (ci-4)"));
-    QVERIFY(named);
+        if (model->index(r)
+                .data(TranscriptModel::ToolCallsRole)
+                .toStringList()
+                .contains(QStringLiteral("fetch_job_log (ci-4)")))
+            asking = r;
+    QVERIFY(asking >= 0);
+    const QModelIndex assistant = model->index(asking);
+    QVERIFY(assistant.data(TranscriptModel::FoldableRole).toBool());
+    QVERIFY(assistant.data(TranscriptModel::ToolCallsJsonRole)
+                .toString()
+                .contains(QStringLiteral("\"integration-tests\"")));
+    view->scrollTo(assistant);
+    const int before = view->visualRect(assistant).height();
+    view->toggleFolded(asking);
+    QTRY_VERIFY(view->visualRect(assistant).height() > before + 20); // the arguments' lines are shown
     saveShot(m_window->findChild<QDockWidget *>(QStringLiteral("transcriptDock")), "transcript-dev3.png");
 }
 

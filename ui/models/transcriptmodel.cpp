@@ -113,6 +113,8 @@ QVariant TranscriptModel::data(const QModelIndex &index, int role) const
             calls << tr("%1 (%2)").arg(toQString(c.name), toQString(c.id));
         return calls;
     }
+    case ToolCallsJsonRole:
+        return toQString(m.toolCallsJson);
     case NewRole:
         return row < m_bundle->transcript.isNew.size() && m_bundle->transcript.isNew[row];
     case CollapsedRole:
@@ -126,7 +128,7 @@ QVariant TranscriptModel::data(const QModelIndex &index, int role) const
     case StrippedRole:
         return m.stripped;
     case FoldableRole: {
-        if (kind == Kind::ToolResult && !m.collapsed)
+        if ((kind == Kind::ToolResult && !m.collapsed) || !m.toolCalls.empty())
             return true;
         std::string scratch;
         const std::size_t size = m.collapsed       ? m.ticket.size()

@@ -31,13 +31,14 @@ public:
         BodyRole,                    // QString: the text (a ticket as sent when collapsed), at most kMaxBodyChars
         BodyTruncatedRole,           // bool: the text was longer than kMaxBodyChars
         ToolCallsRole,               // QStringList: "lookup_order (ci-1)" for each tool an assistant asked for
+        ToolCallsJsonRole,           // QString: those calls with their arguments, pretty JSON (shown unfolded)
         NewRole,                     // bool: the previous call did not send it
         CollapsedRole,               // bool: sent as a collapse ticket
         StandingRole,                // QString: the standing that collapsed it
         ToolErrorRole,               // bool: the tool threw
         RedactedRole,                // bool: a redaction placeholder
         StrippedRole,                // bool: the model was served modelResult
-        FoldableRole,                // bool: shown folded until unfolded (tool results, long messages)
+        FoldableRole,                // bool: shown folded until unfolded (tool results, tool calls, long messages)
         ExpandedRole,                // bool, settable: unfolded
         MessageIndexRole,            // int: messages[i] as sent
     };

@@ -396,6 +396,7 @@ QList<LegendItem> legendItems(const QPalette &pal)
          std::nullopt},
         {TimelineLegend::tr("tool error"), theme::strong(Tone::Bad, pal), std::nullopt},
         {TimelineLegend::tr("cache hit"), QColor(), Glyph::CacheReusable},
+        {TimelineLegend::tr("write only"), QColor(), Glyph::CacheRewritten},
         {TimelineLegend::tr("miss"), QColor(), Glyph::Miss},
         {TimelineLegend::tr("paused"), theme::tint(Tone::Warn, pal, 0.5), std::nullopt},
         {TimelineLegend::tr("limit"), QColor(), Glyph::Damaged},

@@ -110,46 +110,70 @@ const TranscriptDelegate::Bubble &TranscriptDelegate::bubbleFor(const QStyleOpti
     const bool truncated = index.data(TranscriptModel::BodyTruncatedRole).toBool();
     if (folded && text.size() > kFoldedChars)
         text.truncate(kFoldedChars);
-    qreal y = 0;
-    if (!text.isEmpty()) {
-        b->body = std::make_unique<QTextLayout>(text, bodyFont);
+    // Lays `t` out wrapped at the text width, at most `maxLines` lines; returns its height, and whether lines were
+    // left out.
+    const auto layOut = [&](QTextLayout &layout, int maxLines, int *lines, bool *more) {
+        // QTextLayout breaks lines only at U+2028: a newline in the text is one (same length, offsets unchanged).
+        QString text = layout.text();
+        text.replace(QLatin1Char('\n'), QChar::LineSeparator);
+        layout.setText(text);
         QTextOption wrap;
         wrap.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
-        b->body->setTextOption(wrap);
-        b->body->setCacheEnabled(true);
-        b->body->beginLayout();
-        const int maxLines = folded ? kFoldedLines : std::numeric_limits<int>::max();
-        bool more = false;
+        layout.setTextOption(wrap);
+        layout.setCacheEnabled(true);
+        layout.beginLayout();
+        qreal y = 0;
         for (;;) {
-            QTextLine line = b->body->createLine();
+            QTextLine line = layout.createLine();
             if (!line.isValid())
                 break;
-            if (b->bodyLines == maxLines) {
-                more = true;
-                line.setLineWidth(textWidth); // a line must be laid out before the layout ends
-                line.setPosition(QPointF(0, -1e6));
+            line.setLineWidth(textWidth);
+            if (*lines == maxLines) {
+                *more = true;
+                line.setPosition(QPointF(0, -1e6)); // laid out to end the layout, never drawn
                 break;
             }
-            line.setLineWidth(textWidth);
             line.setPosition(QPointF(0, y));
             y += line.height();
-            ++b->bodyLines;
+            ++*lines;
         }
-        b->body->endLayout();
-        b->bodyHeight = y;
-        if (folded && (more || fullLength > text.size() || truncated))
-            b->foldLine = tr("▸ Click to unfold · %1 characters").arg(formatCount(std::size_t(fullLength)));
-        else if (expanded && truncated)
-            b->foldLine = tr("▾ Click to fold · the first %1 characters; the Wire shows all of it")
-                              .arg(formatCount(std::size_t(TranscriptModel::kMaxBodyChars)));
-        else if (expanded)
-            b->foldLine = tr("▾ Click to fold");
+        layout.endLayout();
+        return y;
+    };
+    bool more = false;
+    if (!text.isEmpty()) {
+        b->body = std::make_unique<QTextLayout>(text, bodyFont);
+        b->bodyHeight = layOut(*b->body, folded ? kFoldedLines : std::numeric_limits<int>::max(), &b->bodyLines, &more);
+    }
+    // The arguments of the tools an assistant asked for: folded away, shown in full when unfolded.
+    const QString args = index.data(TranscriptModel::ToolCallsJsonRole).toString();
+    if (!folded && !args.isEmpty()) {
+        bool argsMore = false;
+        b->args = std::make_unique<QTextLayout>(
+            args, smaller(fonts::fixedPitch(),
+                          option.font.pointSizeF() / std::max(1.0, fonts::fixedPitch().pointSizeF()) * 0.9));
+        b->argsHeight = layOut(*b->args, 400, &b->argsLines, &argsMore);
+    }
+    if (folded) {
+        QStringList hidden;
+        if (more || fullLength > text.size() || truncated)
+            hidden << tr("%1 characters").arg(formatCount(std::size_t(fullLength)));
+        if (!args.isEmpty())
+            hidden << tr("the tools' arguments");
+        if (!hidden.isEmpty())
+            b->foldLine = tr("▸ Click to unfold · %1").arg(hidden.join(QStringLiteral(" · ")));
+    } else if (expanded) {
+        b->foldLine = truncated ? tr("▾ Click to fold · the first %1 characters; the Wire shows all of it")
+                                      .arg(formatCount(std::size_t(TranscriptModel::kMaxBodyChars)))
+                                : tr("▾ Click to fold");
     }
     const qreal small = QFontMetricsF(headerFont).height();
     qreal h = kPadY + headerHeight;
     if (b->bodyHeight > 0)
         h += 2 + b->bodyHeight;
     h += b->toolCalls.size() * small + (b->toolCalls.isEmpty() ? 0 : 3);
+    if (b->argsHeight > 0)
+        h += 3 + b->argsHeight;
     if (!b->foldLine.isEmpty())
         h += 2 + small;
     h += kPadY;
@@ -272,6 +296,13 @@ void TranscriptDelegate::paint(QPainter *p, const QStyleOptionViewItem &option, 
                         hfm.elidedText(tr("→ %1").arg(call), Qt::ElideMiddle, right - b.bubble.left() - kPadX));
             y += hfm.height();
         }
+    }
+    if (b.args) {
+        y += 3;
+        p->setPen(theme::mutedText(pal));
+        for (int i = 0; i < b.argsLines; ++i)
+            b.args->lineAt(i).draw(p, QPointF(b.bubble.left() + kPadX, y));
+        y += b.argsHeight;
     }
     if (!b.foldLine.isEmpty()) {
         y += 2;

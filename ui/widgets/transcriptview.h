@@ -40,6 +40,9 @@ private:
         int bodyLines = 0; // lines of `body` drawn
         qreal bodyHeight = 0;
         QStringList toolCalls;
+        std::unique_ptr<QTextLayout> args; // the tools' arguments, when unfolded
+        int argsLines = 0;
+        qreal argsHeight = 0;
         QString foldLine; // "▸ Click to unfold · 1,234 characters", or empty
         int kind = 0;     // TranscriptModel::Kind
         bool isNew = false, collapsed = false, error = false;

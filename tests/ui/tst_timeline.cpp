@@ -14,6 +14,7 @@
 #include "ui/services/appsetup.h"
 #include "ui/widgets/calltableview.h"
 #include "ui/widgets/elidedlabel.h"
+#include "ui/widgets/stripchart.h"
 #include "ui/widgets/theme.h"
 #include "ui/widgets/timelinechart.h"
 #include "ui/widgets/transcriptview.h"
@@ -326,6 +327,7 @@ void TestTimeline::thousandsOfCallsStayFast()
         c->repaint();
     const qint64 zoomed = timer.elapsed();
     qInfo("10 repaints of 3,000 calls: %lld ms whole run, %lld ms zoomed", wholeRun, zoomed);
+    saveShot(m_window->findChild<QDockWidget *>(QStringLiteral("timelineDock")), "timeline-3000-zoomed.png");
     QVERIFY2(wholeRun < 2000, "a repaint of the whole run takes over 200 ms");
     // The click still finds its call among thousands.
     const int target = 1500;
@@ -334,6 +336,16 @@ void TestTimeline::thousandsOfCallsStayFast()
     QVERIFY(centre && c->plotRect().contains(*centre));
     QTest::mouseClick(c, Qt::LeftButton, {}, centre->toPoint());
     QTRY_COMPARE(m_window->currentCall(), target);
+
+    // The Strip Chart zooms the same way, and keeps the selected call in its window.
+    raise("stripDock");
+    auto *strip = m_window->findChild<StripChart *>(QStringLiteral("stripChart"));
+    QVERIFY(strip && strip->isVisible());
+    QCOMPARE(strip->visibleCallCount(), 3000);
+    wheel(strip, QPointF(strip->slotCentre(target), strip->height() / 2.0), 120 * 14);
+    QVERIFY2(strip->visibleCallCount() < 200, qPrintable(QString::number(strip->visibleCallCount())));
+    QVERIFY(strip->firstVisibleCall() <= target && target < strip->firstVisibleCall() + strip->visibleCallCount());
+    saveShot(m_window->findChild<QDockWidget *>(QStringLiteral("stripDock")), "strip-3000-zoomed.png");
 }
 
 void TestTimeline::transcriptShowsTicketsAndNewMessages()

@@ -39,9 +39,18 @@ std::size_t laneOf(const TimelineSpan &tool)
     return std::min(tool.lane, kMaxToolLanes - 1);
 }
 
-// A "nice" tick step (1, 2 or 5 times a power of ten, in ms) at least `minMs` wide.
+// A tick step at least `minMs` wide: 1, 2 or 5 times a power of ten below a second, and steps a clock reads
+// (seconds, minutes, hours) above it.
 double tickStep(double minMs)
 {
+    static constexpr double kClockSteps[] = {1e3,   2e3,   5e3,   10e3,  15e3,  30e3,   60e3,   120e3,  300e3,
+                                             600e3, 900e3, 1.8e6, 3.6e6, 7.2e6, 10.8e6, 21.6e6, 43.2e6, 86.4e6};
+    if (minMs > 500)
+        for (double step : kClockSteps)
+            if (step >= minMs)
+                return step;
+    if (minMs > 86.4e6)
+        return std::ceil(minMs / 86.4e6) * 86.4e6;
     const double base = std::pow(10.0, std::floor(std::log10(std::max(minMs, 1e-3))));
     for (double m : {1.0, 2.0, 5.0, 10.0})
         if (base * m >= minMs)
@@ -68,6 +77,13 @@ QString formatTimelineMs(double ms, double stepMs)
     if (a < 60000) {
         const int decimals = stepMs == 0 ? (a < 10000 ? 2 : 1) : stepMs >= 1000 ? 0 : stepMs >= 100 ? 1 : 2;
         return QCoreApplication::translate("tf::ui::TimelineChart", "%1 s").arg(ms / 1000, 0, 'f', decimals);
+    }
+    if (a >= 3600000) { // h:mm:ss
+        const qint64 seconds = qint64(std::floor(ms / 1000));
+        return QStringLiteral("%1:%2:%3")
+            .arg(seconds / 3600)
+            .arg((seconds / 60) % 60, 2, 10, QLatin1Char('0'))
+            .arg(seconds % 60, 2, 10, QLatin1Char('0'));
     }
     const int minutes = int(ms / 60000);
     const double seconds = ms / 1000 - minutes * 60;

@@ -7,6 +7,7 @@
 #include "core/recording/recordingloader.h"
 #include "core/recording/transcript.h"
 
+#include <QElapsedTimer>
 #include <QTest>
 
 using namespace tf;
@@ -38,6 +39,7 @@ private slots:
     void firstCallIsAllNew();
     void appendedMessagesAreNewCollapsedAreNot();
     void eachTurnsQuestionIsNewOnce();
+    void longHistoryCost();
 };
 
 void TestTranscript::firstCallIsAllNew()
@@ -98,6 +100,23 @@ void TestTranscript::eachTurnsQuestionIsNewOnce()
     QCOMPARE(questionIsNew(1), std::optional<bool>());
     QCOMPARE(questionIsNew(2), std::optional<bool>(true));
     QCOMPARE(questionIsNew(3), std::optional<bool>(false));
+}
+
+void TestTranscript::longHistoryCost()
+{
+    // The bundled sample's size: 80 calls, the whole history sent each time (the transcript compares two of them).
+    generate::GeneratorOptions options;
+    options.calls = 80;
+    options.seed = 9;
+    auto loaded = recording::loadRecordingFromBytes(generate::generateRecording(options), "generated.json");
+    QVERIFY(loaded.run);
+    recording::CallViews views = recording::buildCallViews(*loaded.run, 79);
+    QElapsedTimer timer;
+    timer.start();
+    const Transcript t = recording::transcriptAt(*loaded.run, views.view, &*views.previous);
+    qInfo("transcriptAt at call 80 (%zu messages, %zu new): %.2f ms", t.messages.size(), t.newCount,
+          double(timer.nsecsElapsed()) / 1e6);
+    QVERIFY(t.newCount > 0 && t.newCount < t.messages.size());
 }
 
 QTEST_APPLESS_MAIN(TestTranscript)

@@ -407,6 +407,7 @@ struct LegendItem
 QList<LegendItem> legendItems(const QPalette &pal)
 {
     return {
+        {TimelineLegend::tr("iteration"), theme::tint(Tone::Info, pal, 0.55), std::nullopt},
         {TimelineLegend::tr("LLM call"), theme::strong(Tone::Info, pal), std::nullopt},
         {TimelineLegend::tr("tool"), theme::mix(theme::strong(Tone::Info, pal), theme::strong(Tone::Good, pal), 0.6),
          std::nullopt},

@@ -81,6 +81,7 @@ private slots:
     void thousandsOfCallsStayFast();
     void transcriptShowsTicketsAndNewMessages();
     void transcriptFoldsToolResults();
+    void newDocksKeepTheWindowsMinimum();
 
 private:
     bool open(const QString &path);
@@ -332,6 +333,11 @@ void TestTimeline::thousandsOfCallsStayFast()
     // The click still finds its call among thousands.
     const int target = 1500;
     c->setCurrentCall(target); // pans it into view
+    const recording::TimelineSpan &span = m_window->run()->timeline->calls[target];
+    QCOMPARE(span.call, std::optional<std::size_t>(target));
+    // Close enough that the call is a few dozen pixels wide (at the whole run it is below a pixel).
+    c->zoomAt(40 * (span.endMs - span.startMs + 1) / (c->visibleToMs() - c->visibleFromMs()),
+              c->xForTime((span.startMs + span.endMs) / 2));
     const std::optional<QPointF> centre = c->callSpanCentre(target);
     QVERIFY(centre && c->plotRect().contains(*centre));
     QTest::mouseClick(c, Qt::LeftButton, {}, centre->toPoint());
@@ -458,6 +464,24 @@ void TestTimeline::transcriptFoldsToolResults()
     view->toggleFolded(asking);
     QTRY_VERIFY(view->visualRect(assistant).height() > before + 20); // the arguments' lines are shown
     saveShot(m_window->findChild<QDockWidget *>(QStringLiteral("transcriptDock")), "transcript-dev3.png");
+}
+
+void TestTimeline::newDocksKeepTheWindowsMinimum()
+{
+    // Tabbed where a tab bar already is or where there is room (beside the Ledger and the Wire), the two docks hold
+    // the window no larger than it was without them (the 1280×720 layout has no height to spare).
+    QVERIFY(open(sample("dev-2-conversation.json")));
+    const QSize with = m_window->minimumSizeHint();
+    for (const char *name : {"timelineDock", "transcriptDock"})
+        m_window->findChild<QDockWidget *>(QLatin1String(name))->hide();
+    QTest::qWait(20); // the dock layout updates on the next event loop pass
+    const QSize without = m_window->minimumSizeHint();
+    QVERIFY2(with.height() <= without.height() && with.width() <= without.width(),
+             qPrintable(QStringLiteral("%1x%2 with, %3x%4 without")
+                            .arg(with.width())
+                            .arg(with.height())
+                            .arg(without.width())
+                            .arg(without.height())));
 }
 
 QTEST_MAIN(TestTimeline)

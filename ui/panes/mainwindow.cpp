@@ -192,7 +192,6 @@ void MainWindow::arrangeDocks()
     setCorner(Qt::TopRightCorner, Qt::TopDockWidgetArea);
     addDockWidget(Qt::LeftDockWidgetArea, m_callsDock);
     addDockWidget(Qt::TopDockWidgetArea, m_stripDock);
-    tabifyDockWidget(m_stripDock, m_timelineDock);
     addDockWidget(Qt::RightDockWidgetArea, m_findingsDock);
     splitDockWidget(m_findingsDock, m_wireDock, Qt::Horizontal);
     splitDockWidget(m_findingsDock, m_sinceDock, Qt::Vertical);
@@ -200,11 +199,14 @@ void MainWindow::arrangeDocks()
     tabifyDockWidget(m_sinceDock, m_receiptDock);
     splitDockWidget(m_wireDock, m_ledgerDock, Qt::Vertical);
     tabifyDockWidget(m_wireDock, m_transcriptDock);
+    // Beside the Ledger, where it is wide and tall enough for its rows; beside the Strip Chart its tab bar would hold
+    // the whole window taller.
+    tabifyDockWidget(m_ledgerDock, m_timelineDock);
     for (QDockWidget *d : std::as_const(m_docks))
         d->show();
     m_sinceDock->raise();
-    m_stripDock->raise();
     m_wireDock->raise();
+    m_ledgerDock->raise();
     m_findingsDock->raise();
 }
 
@@ -212,11 +214,10 @@ void MainWindow::sizeDocks()
 {
     // Proportions of the default 1400×900 window; resizeDocks needs the window laid out, so this runs once shown.
     const int w = width(), h = height();
+    resizeDocks({m_stripDock}, {qMax(110, h * 14 / 100)}, Qt::Vertical);
     resizeDocks({m_callsDock, m_findingsDock, m_wireDock}, {w * 26 / 100, w * 30 / 100, w * 44 / 100}, Qt::Horizontal);
     resizeDocks({m_findingsDock, m_sinceDock}, {h * 42 / 100, h * 36 / 100}, Qt::Vertical);
     resizeDocks({m_wireDock, m_ledgerDock}, {h * 42 / 100, h * 36 / 100}, Qt::Vertical);
-    // Last, so the docks below give way: the Timeline in its tab needs this for its rows.
-    resizeDocks({m_stripDock}, {qMax(150, h * 17 / 100)}, Qt::Vertical);
 }
 
 void MainWindow::showEvent(QShowEvent *event)

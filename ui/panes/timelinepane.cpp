@@ -16,6 +16,14 @@ TimelinePane::TimelinePane(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
+    // The key above the chart, the note and the Fit button under it: each line keeps the width to itself.
+    auto *legend = new TimelineLegend(this);
+    legend->setObjectName(QStringLiteral("timelineLegend"));
+    legend->setContentsMargins(0, 0, 0, 0);
+    auto *head = new QHBoxLayout;
+    head->setContentsMargins(8, 3, 8, 1);
+    head->addWidget(legend, 1);
+    layout->addLayout(head);
     m_chart = new TimelineChart(this);
     m_chart->setObjectName(QStringLiteral("timelineChart"));
     layout->addWidget(m_chart, 1);
@@ -30,9 +38,6 @@ TimelinePane::TimelinePane(QWidget *parent)
     small.setPointSizeF(small.pointSizeF() * 0.9);
     m_note->setFont(small);
     foot->addWidget(m_note, 1);
-    auto *legend = new TimelineLegend(this);
-    legend->setObjectName(QStringLiteral("timelineLegend"));
-    foot->addWidget(legend);
     m_fit = new QToolButton(this);
     m_fit->setObjectName(QStringLiteral("timelineFitButton"));
     m_fit->setText(tr("Fit run"));

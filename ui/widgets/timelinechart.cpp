@@ -25,7 +25,7 @@ namespace {
 
 constexpr int kGutter = 78; // row labels
 constexpr int kAxisHeight = 15;
-// Row heights at scale 1; the rows grow and shrink with the dock (between 0.7 and 1.6 times these).
+// Row heights at scale 1; the rows grow and shrink with the dock (between 0.7 and 2.2 times these).
 constexpr qreal kTurnHeight = 17; // the lower third is the iterations' stripe
 constexpr qreal kCallHeight = 15;
 constexpr qreal kCacheHeight = 10;
@@ -107,7 +107,7 @@ QSize TimelineChart::sizeHint() const
 
 QSize TimelineChart::minimumSizeHint() const
 {
-    return {280, 80}; // squeezed, the lowest rows are cut rather than the window held tall
+    return {200, 64}; // squeezed, the lowest rows are cut rather than the window held tall
 }
 
 const recording::TimelineView *TimelineChart::view() const
@@ -212,7 +212,7 @@ QRectF TimelineChart::rowRect(Row row) const
     const std::size_t lanes = view() ? std::clamp<std::size_t>(view()->toolLanes, 1, kMaxToolLanes) : 1;
     constexpr qreal gap = 2;
     const qreal needed = kTurnHeight + kCallHeight + kCacheHeight + kToolLaneHeight * qreal(lanes);
-    const qreal scale = std::clamp((plot.height() - 2 - 3 * gap) / needed, 0.7, 1.6);
+    const qreal scale = std::clamp((plot.height() - 2 - 3 * gap) / needed, 0.7, 2.2);
     qreal y = plot.top() + 1;
     const auto next = [&](qreal h) {
         const QRectF r(plot.left(), y, plot.width(), std::round(h * scale));
@@ -428,7 +428,12 @@ TimelineLegend::TimelineLegend(QWidget *parent)
     : QWidget(parent)
 {
     setFont(smallFont(font()));
-    setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+}
+
+QSize TimelineLegend::minimumSizeHint() const
+{
+    return QSize(0, sizeHint().height()); // a narrow dock shows the items that fit; the window is never held wide
 }
 
 QSize TimelineLegend::sizeHint() const
@@ -447,13 +452,15 @@ void TimelineLegend::paintEvent(QPaintEvent *)
     const QFontMetricsF fm(font());
     qreal x = 0;
     for (const LegendItem &item : legendItems(pal)) {
+        const qreal w = fm.horizontalAdvance(item.text);
+        if (x + kSwatch + kSwatchGap + w > width())
+            break; // the items that fit, whole
         const QRectF sw(x, (height() - kSwatch) / 2.0, kSwatch, kSwatch);
         if (item.glyph)
             paintGlyph(&p, sw.adjusted(-1, -1, 1, 1), *item.glyph, pal);
         else
             p.fillRect(sw, item.color);
         x += kSwatch + kSwatchGap;
-        const qreal w = fm.horizontalAdvance(item.text);
         p.setPen(theme::mutedText(pal));
         p.drawText(QRectF(x, 0, w + 1, height()), Qt::AlignVCenter | Qt::AlignLeft, item.text);
         x += w + kItemGap;

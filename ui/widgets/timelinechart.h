@@ -108,6 +108,7 @@ class TimelineLegend : public QWidget
 public:
     explicit TimelineLegend(QWidget *parent = nullptr);
     QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
 
 protected:
     void paintEvent(QPaintEvent *event) override;

@@ -446,6 +446,7 @@ void MainWindow::onLoaded(const RunHandle &run)
     m_calls->setRun(run);
     // On a run that is not armed the Findings pane has nothing to show; what the model answered comes first.
     (run->run->constants.armed ? m_findingsDock : m_responseDock)->raise();
+    (run->run->constants.armed ? m_ledgerDock : m_timelineDock)->raise(); // no ledger to show: the run in time
     if (!run->bundled)
         addRecentFile(run->path);
     if (run->calls.empty()) {

@@ -4,8 +4,10 @@
 
 #include "ui/widgets/stripchart.h"
 
+#include <QApplication>
 #include <QImage>
 #include <QSignalSpy>
+#include <QWheelEvent>
 
 using namespace tf;
 using namespace tf::ui;
@@ -21,6 +23,8 @@ private slots:
     void keys();
     void selectedCallIsDrawn();
     void emptyRun();
+    void wheelZoomsAboutTheCursor();
+    void lastAxisLabelIsInside();
 
 private:
     QTemporaryDir m_dir;
@@ -112,6 +116,57 @@ void TestStripChart::emptyRun()
     QCOMPARE(chart.callAt(50), -1);
     QCOMPARE(chart.currentCall(), -1);
     chart.grab(); // paints without a run
+}
+
+void TestStripChart::wheelZoomsAboutTheCursor()
+{
+    QTemporaryDir dir;
+    const RunHandle run = test::loadOrFail(test::writeGenerated(dir, QStringLiteral("g200.json"), 200, 4));
+    QVERIFY(run);
+    StripChart chart;
+    chart.resize(900, 130);
+    chart.setRun(run);
+    QCOMPARE(chart.visibleCallCount(), 200);
+    const qreal x = chart.slotCentre(120);
+    const auto wheel = [&](qreal at, int delta, Qt::KeyboardModifiers modifiers = {}) {
+        QWheelEvent event(QPointF(at, 60), chart.mapToGlobal(QPointF(at, 60)), QPoint(), QPoint(0, delta), Qt::NoButton,
+                          modifiers, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(&chart, &event);
+    };
+    wheel(x, 120 * 6); // six notches in
+    QVERIFY2(chart.visibleCallCount() < 200 * 0.3, qPrintable(QString::number(chart.visibleCallCount())));
+    QCOMPARE(chart.callAt(x), 120); // the call under the cursor stays under it
+    QVERIFY(chart.firstVisibleCall() > 0);
+    // Geometry holds in the window: every visible call is found at its slot.
+    for (int i = chart.firstVisibleCall(); i < chart.firstVisibleCall() + chart.visibleCallCount(); ++i)
+        QCOMPARE(chart.callAt(chart.slotCentre(i)), i);
+    // Shift+wheel pans; selecting a call outside the window brings it in; 0 shows every call.
+    const int first = chart.firstVisibleCall();
+    wheel(x, -120, Qt::ShiftModifier);
+    QVERIFY(chart.firstVisibleCall() > first);
+    chart.setCurrentCall(3);
+    QVERIFY(chart.firstVisibleCall() <= 3 && 3 < chart.firstVisibleCall() + chart.visibleCallCount());
+    chart.setFocus();
+    QTest::keyClick(&chart, Qt::Key_0);
+    QCOMPARE(chart.visibleCallCount(), 200);
+    QCOMPARE(chart.firstVisibleCall(), 0);
+    wheel(x, -120 * 10); // zooming out past the run stops at the run
+    QCOMPARE(chart.visibleCallCount(), 200);
+    chart.grab(); // paints zoomed and not
+}
+
+void TestStripChart::lastAxisLabelIsInside()
+{
+    StripChart chart;
+    chart.resize(900, 130);
+    chart.setRun(m_run);
+    const int last = int(m_run->calls.size()) - 1;
+    QVERIFY(chart.tickLabelRect(last).right() <= chart.width());
+    QVERIFY(chart.tickLabelRect(0).left() >= 0);
+    // Its text fits the rect it is drawn in.
+    QFont small = chart.font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    QVERIFY(QFontMetricsF(small).horizontalAdvance(QString::number(last + 1)) <= chart.tickLabelRect(last).width());
 }
 
 QTEST_MAIN(TestStripChart)

@@ -6,9 +6,11 @@
 #include "ui/widgets/elidedlabel.h"
 #include "ui/widgets/glyphdelegate.h"
 
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -81,7 +83,18 @@ CallsPane::CallsPane(QWidget *parent)
     QFont small = m_footer->font();
     small.setPointSizeF(small.pointSizeF() * 0.9);
     m_footer->setFont(small);
-    layout->addWidget(m_footer);
+    m_showAll = new QToolButton(this);
+    m_showAll->setObjectName(QStringLiteral("callsShowAllButton"));
+    m_showAll->setText(tr("Show all calls"));
+    m_showAll->setAutoRaise(true);
+    m_showAll->setFont(small);
+    m_showAll->hide();
+    connect(m_showAll, &QToolButton::clicked, this, &CallsPane::clearCallRange);
+    auto *footerRow = new QHBoxLayout;
+    footerRow->setContentsMargins(0, 0, 4, 0);
+    footerRow->addWidget(m_footer, 1);
+    footerRow->addWidget(m_showAll);
+    layout->addLayout(footerRow);
 
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
@@ -92,8 +105,11 @@ CallsPane::CallsPane(QWidget *parent)
 
 void CallsPane::setRun(const RunHandle &run)
 {
+    m_range.reset();
+    m_showAll->hide();
     m_model->setRun(run);
     if (!run) {
+        m_footerText.clear();
         m_footer->clear();
         return;
     }
@@ -130,8 +146,49 @@ void CallsPane::setRun(const RunHandle &run)
                          tr("%n ledger change(s) (L)", nullptr, changes), tr("%n damaged (D)", nullptr, damaged)};
     if (run->run->constants.armed)
         parts << tr("%n with collapsed results", nullptr, collapsed);
-    const QString footer = parts.join(QStringLiteral(" · "));
-    m_footer->setText(footer);
+    m_footerText = parts.join(QStringLiteral(" · "));
+    updateFooter();
+}
+
+void CallsPane::updateFooter()
+{
+    m_footer->setText(m_range ? tr("Calls %1–%2 of %3, the range selected in the Timeline")
+                                    .arg(m_range->first + 1)
+                                    .arg(m_range->second + 1)
+                                    .arg(m_model->rowCount())
+                              : m_footerText);
+    m_showAll->setVisible(m_range.has_value());
+}
+
+void CallsPane::setCallRange(int first, int last)
+{
+    const int rows = m_model->rowCount();
+    first = std::clamp(first, 0, std::max(0, rows - 1));
+    last = std::clamp(last, first, std::max(0, rows - 1));
+    if (rows == 0 || m_range == std::make_pair(first, last))
+        return;
+    m_range = std::make_pair(first, last);
+    m_view->setUpdatesEnabled(false);
+    for (int r = 0; r < rows; ++r)
+        m_view->setRowHidden(r, r < first || r > last);
+    m_view->setUpdatesEnabled(true);
+    updateFooter();
+}
+
+void CallsPane::clearCallRange()
+{
+    if (!m_range)
+        return;
+    m_view->setUpdatesEnabled(false);
+    for (int r = m_model->rowCount() - 1; r >= 0; --r)
+        m_view->setRowHidden(r, false);
+    m_view->setUpdatesEnabled(true);
+    m_range.reset();
+    updateFooter();
+    const QModelIndex current = m_view->currentIndex();
+    if (current.isValid())
+        m_view->scrollTo(current);
+    emit callRangeCleared();
 }
 
 int CallsPane::currentCall() const
@@ -142,7 +199,11 @@ int CallsPane::currentCall() const
 
 void CallsPane::setCurrentCall(int ordinal)
 {
-    if (ordinal < 0 || ordinal >= m_model->rowCount() || ordinal == currentCall())
+    if (ordinal < 0 || ordinal >= m_model->rowCount())
+        return;
+    if (m_range && (ordinal < m_range->first || ordinal > m_range->second))
+        clearCallRange(); // a call outside the range was chosen elsewhere: the list shows every call again
+    if (ordinal == currentCall())
         return;
     // The call number column is never hidden; the current index must sit in a visible column for the arrow keys.
     const QModelIndex index = m_model->index(ordinal, CallListModel::CallColumn);

@@ -4,7 +4,11 @@
 
 #include <QWidget>
 
+#include <optional>
+#include <utility>
+
 class QLabel;
+class QToolButton;
 
 namespace tf::ui {
 
@@ -24,17 +28,28 @@ public:
     CallListModel *model() const { return m_model; }
     CallTableView *view() const { return m_view; }
     int currentCall() const;
+    // The calls a timeline range reaches, when the list shows only those (0-based, inclusive).
+    std::optional<std::pair<int, int>> callRange() const { return m_range; }
 
 public slots:
     void setCurrentCall(int ordinal);
+    // Shows only calls [first, last]; the other rows come back with clearCallRange, or when a hidden call is chosen.
+    void setCallRange(int first, int last);
+    void clearCallRange();
 
 signals:
     void currentCallChanged(int ordinal);
+    void callRangeCleared();
 
 private:
+    void updateFooter();
+
     CallListModel *m_model = nullptr;
     CallTableView *m_view = nullptr;
     ElidedLabel *m_footer = nullptr;
+    QToolButton *m_showAll = nullptr;
+    QString m_footerText;
+    std::optional<std::pair<int, int>> m_range;
 };
 
 } // namespace tf::ui

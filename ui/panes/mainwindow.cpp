@@ -11,6 +11,8 @@
 #include "ui/panes/responsepane.h"
 #include "ui/panes/sincepreviouspane.h"
 #include "ui/panes/summarybar.h"
+#include "ui/panes/timelinepane.h"
+#include "ui/panes/transcriptpane.h"
 #include "ui/panes/welcomepage.h"
 #include "ui/panes/wirepane.h"
 #include "ui/services/bundledsample.h"
@@ -25,6 +27,7 @@
 #include "ui/widgets/fonts.h"
 #include "ui/widgets/layoutfence.h"
 #include "ui/widgets/stripchart.h"
+#include "ui/widgets/timelinechart.h"
 
 #include <QAction>
 #include <QApplication>
@@ -174,6 +177,8 @@ void MainWindow::createPanes()
     m_receipt = new ReceiptPane(this);
     m_response = new ResponsePane(this);
     m_problems = new ProblemsPane(this);
+    m_timeline = new TimelinePane(this);
+    m_transcript = new TranscriptPane(this);
 
     m_stripDock = addPane(m_strip, tr("Strip Chart"), QStringLiteral("stripDock"));
     m_callsDock = addPane(m_calls, tr("Calls"), QStringLiteral("callsDock"));
@@ -184,9 +189,16 @@ void MainWindow::createPanes()
     m_receiptDock = addPane(m_receipt, tr("Receipt"), QStringLiteral("receiptDock"));
     m_responseDock = addPane(m_response, tr("Response"), QStringLiteral("responseDock"));
     m_problemsDock = addPane(m_problems, tr("Problems"), QStringLiteral("problemsDock"));
+    m_timelineDock = addPane(m_timeline, tr("Timeline"), QStringLiteral("timelineDock"));
+    m_transcriptDock = addPane(m_transcript, tr("Transcript"), QStringLiteral("transcriptDock"));
 
     connect(m_calls, &CallsPane::currentCallChanged, this, &MainWindow::onCallSelected);
     connect(m_strip, &StripChart::callActivated, m_calls, &CallsPane::setCurrentCall);
+    // A click on the timeline selects its call; a range shows only its calls in the Calls list, its first selected.
+    connect(m_timeline->chart(), &TimelineChart::callActivated, m_calls, &CallsPane::setCurrentCall);
+    connect(m_timeline->chart(), &TimelineChart::rangeSelected, m_calls, &CallsPane::setCallRange);
+    connect(m_timeline->chart(), &TimelineChart::rangeCleared, m_calls, &CallsPane::clearCallRange);
+    connect(m_calls, &CallsPane::callRangeCleared, m_timeline->chart(), &TimelineChart::clearRange);
     connect(m_findings, &FindingsPane::ledgerRowsQuoted, m_ledger, &LedgerPane::selectRows);
     connect(m_problems, &ProblemsPane::problemActivated, this, &MainWindow::openProblem);
 
@@ -234,9 +246,15 @@ void MainWindow::arrangeDocks()
     tabifyDockWidget(m_findingsDock, m_responseDock);
     tabifyDockWidget(m_sinceDock, m_receiptDock);
     splitDockWidget(m_wireDock, m_ledgerDock, Qt::Vertical);
+    tabifyDockWidget(m_wireDock, m_transcriptDock);
+    // Beside the Ledger, where it is wide and tall enough for its rows; beside the Strip Chart its tab bar would hold
+    // the whole window taller.
+    tabifyDockWidget(m_ledgerDock, m_timelineDock);
     for (QDockWidget *d : std::as_const(m_docks))
         d->show();
     m_sinceDock->raise();
+    m_wireDock->raise();
+    m_ledgerDock->raise();
     m_findingsDock->raise();
 }
 
@@ -516,11 +534,13 @@ void MainWindow::onLoaded(const RunHandle &run)
     setWindowTitle(tr("%1 — Tracefold").arg(run->displayName));
     m_summary->setRun(run);
     m_strip->setRun(run);
+    m_timeline->setRun(run);
     m_service->setRun(run);
     m_calls->setRun(run);
     m_problems->setRun(run);
     // On a run that is not armed the Findings pane has nothing to show; what the model answered comes first.
     (run->run->constants.armed ? m_findingsDock : m_responseDock)->raise();
+    (run->run->constants.armed ? m_ledgerDock : m_timelineDock)->raise(); // no ledger to show: the run in time
     if (!run->bundled)
         addRecentFile(run->path);
     if (run->calls.empty()) {
@@ -543,6 +563,7 @@ void MainWindow::onCallSelected(int ordinal)
     m_backAction->setEnabled(m_history.canGoBack());
     m_forwardAction->setEnabled(m_history.canGoForward());
     m_problems->setCurrentCall(ordinal);
+    m_timeline->chart()->setCurrentCall(ordinal);
     const recording::CallSummary &c = m_run->calls[std::size_t(ordinal)];
     m_statusCall->setText(tr("Call %1 of %2 · turn %3 of %4 · iteration %5 · %6")
                               .arg(ordinal + 1)
@@ -582,6 +603,7 @@ void MainWindow::applyBundle(const BundleHandle &bundle)
     m_since->setBundle(bundle);
     m_receipt->setBundle(bundle);
     m_response->setBundle(bundle);
+    m_transcript->setBundle(bundle);
 }
 
 void MainWindow::setReviewMarks(const ReviewMarks &marks)

@@ -31,6 +31,8 @@ class ResponsePane;
 class RunLoader;
 class SincePreviousPane;
 class StripChart;
+class TimelinePane;
+class TranscriptPane;
 class SummaryBar;
 class WelcomePage;
 class WirePane;
@@ -155,6 +157,8 @@ private:
     ReceiptPane *m_receipt = nullptr;
     ResponsePane *m_response = nullptr;
     ProblemsPane *m_problems = nullptr;
+    TimelinePane *m_timeline = nullptr;
+    TranscriptPane *m_transcript = nullptr;
     QList<QDockWidget *> m_docks;
     QDockWidget *m_stripDock = nullptr;
     QDockWidget *m_callsDock = nullptr;
@@ -165,6 +169,8 @@ private:
     QDockWidget *m_receiptDock = nullptr;
     QDockWidget *m_responseDock = nullptr;
     QDockWidget *m_problemsDock = nullptr;
+    QDockWidget *m_timelineDock = nullptr;
+    QDockWidget *m_transcriptDock = nullptr;
 
     QMenu *m_recentMenu = nullptr;
     QMenu *m_viewMenu = nullptr;

@@ -5,6 +5,7 @@
 #include "core/findings/ledgerfold.h"
 #include "core/findings/ledgerrowview.h"
 #include "core/recording/callview.h"
+#include "core/recording/transcript.h"
 #include "core/text/linediff.h"
 
 #include <functional>
@@ -26,6 +27,7 @@ struct CallBundle
     findings::LedgerFold fold;                       // over view->ledger
     std::vector<findings::LedgerRowView> ledgerRows; // view->ledger's rows with their marks (built with the fold)
     std::vector<text::DiffLine> pieceDiff;           // previous piece → this piece, line by line
+    recording::Transcript transcript;                // the messages as sent, new ones since the previous call
     double buildMs = 0;                              // time spent building (for the status bar)
     // Not empty when the run's file changed on disk by the end of the build: what was built may hold zeros where
     // the file's bytes vanished, or another file's bytes, and is never shown (the reason, one line naming the file).

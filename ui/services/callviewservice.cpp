@@ -49,6 +49,7 @@ BundleHandle buildBundle(const RunHandle &run, std::size_t ordinal,
         bundle->pieceDiff =
             findings::pieceLineDiff(bundle->previous && bundle->previous->piece ? &*bundle->previous->piece : nullptr,
                                     bundle->view->piece ? &*bundle->view->piece : nullptr);
+    bundle->transcript = recording::transcriptAt(*run->run, *bundle->view, bundle->previous.get());
     bundle->buildMs = double(timer.nsecsElapsed()) / 1e6;
     // One stat of the path per build (microseconds), after the build has read what it needed.
     bundle->sourceChange = run->run->changedOnDisk();

@@ -3,6 +3,7 @@
 #include "core/audit/problem.h"
 #include "core/recording/callview.h"
 #include "core/recording/run.h"
+#include "core/recording/timelineview.h"
 #include "core/report/hitrate.h"
 #include "core/report/tokentotals.h"
 
@@ -36,6 +37,9 @@ struct LoadedRun
     {
         return call < problemAtCall.size() ? problemAtCall[call] : std::nullopt;
     }
+
+    // The run on its wall-clock axis (the Timeline dock), placed with the summaries' cache verdicts.
+    std::shared_ptr<const recording::TimelineView> timeline;
 };
 
 using RunHandle = std::shared_ptr<const LoadedRun>;

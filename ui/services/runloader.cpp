@@ -5,6 +5,7 @@
 
 #include "core/audit/runaudit.h"
 #include "core/recording/recordingloader.h"
+#include "core/recording/timelineview.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -120,6 +121,7 @@ RunLoader::Outcome RunLoader::loadNow(const QString &path, const std::atomic<boo
     // The audit reads the summaries and the answer's backtrack: here, once, never per paint.
     run->problems = audit::auditRun(*run->run, run->calls);
     run->problemAtCall = audit::worstSeverityByCall(run->problems, run->calls.size());
+    run->timeline = std::make_shared<const recording::TimelineView>(recording::timelineView(*run->run, run->calls));
     out.run = std::move(run);
     return out;
 }

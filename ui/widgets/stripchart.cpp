@@ -10,6 +10,9 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
+#include <QWheelEvent>
+
+#include <algorithm>
 
 #include <cmath>
 #include <optional>
@@ -61,6 +64,8 @@ void StripChart::setRun(const RunHandle &run)
     m_run = run;
     m_current = run && !run->calls.empty() ? 0 : -1;
     m_marks = {};
+    m_first = 0;
+    m_count = 0;
     m_maxPiece = 0;
     m_maxTokens = 0;
     m_anyMeasured = false;
@@ -86,7 +91,61 @@ void StripChart::setCurrentCall(int ordinal)
     if (ordinal == m_current)
         return;
     m_current = ordinal;
+    // Keep the cursor in view at the current zoom.
+    const int count = visibleCallCount();
+    if (ordinal >= 0 && (ordinal < m_first || ordinal >= m_first + count))
+        setVisible(ordinal - count / 2, count);
     update();
+}
+
+int StripChart::visibleCallCount() const
+{
+    const int n = m_run ? int(m_run->calls.size()) : 0;
+    return m_count > 0 ? std::min(m_count, n) : n;
+}
+
+void StripChart::setVisible(int first, int count)
+{
+    const int n = m_run ? int(m_run->calls.size()) : 0;
+    count = std::clamp(count, std::min(n, 8), n);
+    first = std::clamp(first, 0, std::max(0, n - count));
+    if (count >= n)
+        count = 0;
+    if (first == m_first && count == m_count)
+        return;
+    m_first = first;
+    m_count = count;
+    update();
+}
+
+void StripChart::zoomAt(double factor, qreal anchorX)
+{
+    const int count = visibleCallCount();
+    if (count == 0)
+        return;
+    const QRectF plot = plotRect();
+    const double f = std::clamp((anchorX - plot.left()) / plot.width(), 0.0, 1.0);
+    const double anchor = m_first + f * count;
+    const int next = std::max(1, int(std::lround(count * factor)));
+    setVisible(int(std::lround(anchor - f * next)), next == count ? count + (factor > 1 ? 1 : -1) : next);
+}
+
+void StripChart::resetZoom()
+{
+    setVisible(0, 0x7fffffff);
+}
+
+void StripChart::wheelEvent(QWheelEvent *event)
+{
+    const QPoint delta = event->angleDelta();
+    const int count = visibleCallCount();
+    if ((event->modifiers() & Qt::ShiftModifier) || std::abs(delta.x()) > std::abs(delta.y())) {
+        const int d = delta.x() != 0 ? delta.x() : delta.y();
+        setVisible(m_first - int(std::lround(d / 120.0 * std::max(1, count / 10))), count);
+    } else if (delta.y() != 0) {
+        zoomAt(std::pow(0.8, delta.y() / 120.0), event->position().x()); // a notch up: 20% fewer calls
+    }
+    event->accept();
 }
 
 QRectF StripChart::plotRect() const
@@ -99,9 +158,9 @@ int StripChart::callAt(qreal x) const
     if (!m_run || m_run->calls.empty())
         return -1;
     const QRectF plot = plotRect();
-    const int n = int(m_run->calls.size());
-    const int i = int(std::floor((x - plot.left()) / plot.width() * n));
-    return qBound(0, i, n - 1);
+    const int count = visibleCallCount();
+    const int i = m_first + int(std::floor((x - plot.left()) / plot.width() * count));
+    return qBound(m_first, i, m_first + count - 1);
 }
 
 qreal StripChart::slotCentre(int ordinal) const
@@ -109,8 +168,8 @@ qreal StripChart::slotCentre(int ordinal) const
     if (!m_run || m_run->calls.empty())
         return 0;
     const QRectF plot = plotRect();
-    const qreal slot = plot.width() / qreal(m_run->calls.size());
-    return plot.left() + slot * (ordinal + 0.5);
+    const qreal slot = plot.width() / qreal(visibleCallCount());
+    return plot.left() + slot * (ordinal - m_first + 0.5);
 }
 
 void StripChart::activate(int ordinal)
@@ -191,19 +250,23 @@ void StripChart::paintEvent(QPaintEvent *)
         QFont title = small;
         title.setBold(true);
         p.setFont(title);
+        const int count = visibleCallCount();
         p.drawText(QRectF(6, 3, lx - 12, kLegendHeight - 2), Qt::AlignVCenter | Qt::AlignLeft,
-                   tr("%n call(s)", nullptr, int(m_run->calls.size())));
+                   count < int(m_run->calls.size())
+                       ? tr("Calls %1–%2 of %3 (0: all)").arg(m_first + 1).arg(m_first + count).arg(m_run->calls.size())
+                       : tr("%n call(s)", nullptr, int(m_run->calls.size())));
         p.setFont(small);
     }
 
     if (!m_run || m_run->calls.empty())
         return;
-    const int n = int(m_run->calls.size());
+    const int n = visibleCallCount();
+    const int end = m_first + n;
     const qreal slot = plot.width() / n;
 
     // The selected call.
-    if (m_current >= 0 && m_current < n) {
-        const QRectF band(plot.left() + slot * m_current, plot.top(), std::max(slot, 2.0), plot.height());
+    if (m_current >= m_first && m_current < end) {
+        const QRectF band(plot.left() + slot * (m_current - m_first), plot.top(), std::max(slot, 2.0), plot.height());
         QColor hl = pal.color(QPalette::Highlight);
         hl.setAlphaF(0.16f);
         p.fillRect(band, hl);
@@ -216,9 +279,9 @@ void StripChart::paintEvent(QPaintEvent *)
     // The reviewer's marks, under the miss row: a star for a bookmark, a page for notes.
     const qreal markSide = std::clamp(slot * 0.8, 8.0, 11.0);
     const auto paintMark = [&](int ordinal, Glyph glyph) {
-        if (ordinal < 0 || ordinal >= n)
-            return;
-        const qreal cx = plot.left() + slot * (ordinal + 0.5);
+        if (ordinal < m_first || ordinal >= end)
+            return; // outside the zoomed range
+        const qreal cx = slotCentre(ordinal);
         paintGlyph(&p, QRectF(cx - markSide / 2, plot.top() + 7, markSide, markSide), glyph, pal);
     };
     for (auto it = m_marks.notes.cbegin(); it != m_marks.notes.cend(); ++it)
@@ -231,24 +294,21 @@ void StripChart::paintEvent(QPaintEvent *)
     p.setPen(muted);
     const qreal labelWidth = fm.horizontalAdvance(QStringLiteral("0000")) + 8;
     const int every = std::max(1, int(std::ceil(labelWidth / slot)));
-    const qreal currentX = m_current >= 0 ? plot.left() + slot * (m_current + 0.5) : -1e9;
-    for (int i = 0; i < n; i += every) {
-        const qreal cx = plot.left() + slot * (i + 0.5);
-        if (every > 1 && std::abs(cx - currentX) < labelWidth && i != m_current)
+    const bool currentShown = m_current >= m_first && m_current < end;
+    const qreal currentX = currentShown ? slotCentre(m_current) : -1e9;
+    // Ticks on multiples of `every`, so they stay on the same calls while the window pans.
+    for (int i = (m_first + every - 1) / every * every; i < end; i += every) {
+        if (every > 1 && std::abs(slotCentre(i) - currentX) < labelWidth && i != m_current)
             continue; // the selected call's own label goes there
-        p.drawText(QRectF(cx - labelWidth / 2, plot.bottom() + 1, labelWidth, kTickHeight - 2), Qt::AlignCenter,
-                   QString::number(i + 1)); // calls are numbered 1..N across every turn
+        p.drawText(tickLabelRect(i), Qt::AlignCenter, QString::number(i + 1)); // numbered 1..N across every turn
     }
-    if (m_current >= 0 && m_current < n && every > 1) {
-        const qreal cx = plot.left() + slot * (m_current + 0.5);
+    if (currentShown && every > 1) {
         QFont bold = small;
         bold.setBold(true);
         p.setFont(bold);
         p.setPen(pal.color(QPalette::Text));
-        p.fillRect(QRectF(cx - labelWidth / 2, plot.bottom() + 1, labelWidth, kTickHeight - 2),
-                   pal.color(QPalette::Base));
-        p.drawText(QRectF(cx - labelWidth / 2, plot.bottom() + 1, labelWidth, kTickHeight - 2), Qt::AlignCenter,
-                   QString::number(m_current + 1));
+        p.fillRect(tickLabelRect(m_current), pal.color(QPalette::Base));
+        p.drawText(tickLabelRect(m_current), Qt::AlignCenter, QString::number(m_current + 1));
     }
 
     if (hasFocus()) {
@@ -257,6 +317,17 @@ void StripChart::paintEvent(QPaintEvent *)
         p.setBrush(Qt::NoBrush);
         p.drawRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5));
     }
+}
+
+QRectF StripChart::tickLabelRect(int ordinal) const
+{
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    const qreal labelWidth = QFontMetricsF(small).horizontalAdvance(QStringLiteral("0000")) + 8;
+    const QRectF plot = plotRect();
+    // Centred under its slot, but never past the widget's edges: the last call's number used to be cut.
+    const qreal left = std::clamp(slotCentre(ordinal) - labelWidth / 2, plot.left() - 4, width() - labelWidth - 1);
+    return QRectF(left, plot.bottom() + 1, labelWidth, kTickHeight - 2);
 }
 
 // The bars of every call, drawn once per run, size and palette: a switch repaints the chart for its cursor, and
@@ -268,7 +339,7 @@ const QPixmap &StripChart::barsLayer(const QRectF &pieceLane, const QRectF &cach
     const qreal dpr = devicePixelRatioF();
     const quintptr runKey = quintptr(m_run.get());
     if (!m_bars.isNull() && m_barsSize == size() && m_barsDpr == dpr && m_barsPalette == pal.cacheKey() &&
-        m_barsRun == runKey)
+        m_barsRun == runKey && m_barsFirst == m_first && m_barsCount == m_count)
         return m_bars;
     m_bars = QPixmap((QSizeF(size()) * dpr).toSize());
     m_bars.setDevicePixelRatio(dpr);
@@ -277,6 +348,8 @@ const QPixmap &StripChart::barsLayer(const QRectF &pieceLane, const QRectF &cach
     m_barsDpr = dpr;
     m_barsPalette = pal.cacheKey();
     m_barsRun = runKey;
+    m_barsFirst = m_first;
+    m_barsCount = m_count;
     if (!m_run || m_run->calls.empty())
         return m_bars;
 
@@ -287,7 +360,7 @@ const QPixmap &StripChart::barsLayer(const QRectF &pieceLane, const QRectF &cach
     const QColor readColor = theme::strong(Tone::Good, pal);
     const QColor writeColor = theme::strong(Tone::Warn, pal);
     const QColor unmeasured = theme::mix(grid, pal.color(QPalette::Base), 0.3);
-    const std::size_t n = m_run->calls.size();
+    const std::size_t n = std::size_t(visibleCallCount()), first = std::size_t(m_first);
     const std::size_t groups = std::clamp<std::size_t>(std::size_t(pieceLane.width()), 1, n);
     const qreal slot = pieceLane.width() / qreal(groups);
     const qreal barWidth = std::clamp(slot * 0.62, 1.0, 28.0);
@@ -295,7 +368,7 @@ const QPixmap &StripChart::barsLayer(const QRectF &pieceLane, const QRectF &cach
         std::optional<std::size_t> piece;
         bool changed = false, measured = false, miss = false;
         double read = 0, write = 0;
-        for (std::size_t i = g * n / groups; i < (g + 1) * n / groups; ++i) {
+        for (std::size_t i = first + g * n / groups; i < first + (g + 1) * n / groups; ++i) {
             const recording::CallSummary &c = m_run->calls[i];
             if (c.pieceSizeUtf8)
                 piece = std::max(piece.value_or(0), *c.pieceSizeUtf8);
@@ -365,6 +438,16 @@ void StripChart::keyPressEvent(QKeyEvent *event)
         break;
     case Qt::Key_End:
         activate(last);
+        break;
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        zoomAt(0.5, slotCentre(m_current));
+        break;
+    case Qt::Key_Minus:
+        zoomAt(2, slotCentre(m_current));
+        break;
+    case Qt::Key_0:
+        resetZoom();
         break;
     default:
         QWidget::keyPressEvent(event);

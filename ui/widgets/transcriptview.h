@@ -1,0 +1,76 @@
+#pragma once
+
+#include "ui/widgets/chippainter.h"
+
+#include <QCache>
+#include <QListView>
+#include <QStyledItemDelegate>
+#include <QTextLayout>
+
+#include <memory>
+
+namespace tf::ui {
+
+// Paints one TranscriptModel message as a chat bubble: the user on the right, the assistant on the left with the
+// tools it asked for, tool results indented under it in a fixed-pitch font (folded to a few lines until clicked),
+// collapse tickets with a dashed outline and the ticket as sent, and a bar and a "new" chip on messages the previous
+// call did not send. Text is laid out with QTextLayout: plain text, never markup.
+class TranscriptDelegate : public QStyledItemDelegate
+{
+    Q_OBJECT
+
+public:
+    explicit TranscriptDelegate(QListView *view);
+
+    void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+    void clearCache() { m_layouts.clear(); }
+
+    static constexpr int kFoldedLines = 3;
+
+private:
+    // One message laid out at one width (in item coordinates): what sizeHint measures is what paint draws.
+    struct Bubble
+    {
+        QRectF bubble;
+        qreal height = 0; // the item's
+        QString header;
+        QList<Chip> chips;
+        std::unique_ptr<QTextLayout> body;
+        int bodyLines = 0; // lines of `body` drawn
+        qreal bodyHeight = 0;
+        QStringList toolCalls;
+        std::unique_ptr<QTextLayout> args; // the tools' arguments, when unfolded
+        int argsLines = 0;
+        qreal argsHeight = 0;
+        QString foldLine; // "▸ Click to unfold · 1,234 characters", or empty
+        int kind = 0;     // TranscriptModel::Kind
+        bool isNew = false, collapsed = false, error = false;
+    };
+    const Bubble &bubbleFor(const QStyleOptionViewItem &option, const QModelIndex &index) const;
+
+    QListView *m_view = nullptr;
+    mutable QCache<QString, Bubble> m_layouts{400};
+};
+
+// The list the transcript is read in: per-pixel scrolling, bubbles that reflow with the width, a click on a foldable
+// message folds or unfolds it.
+class TranscriptView : public QListView
+{
+    Q_OBJECT
+
+public:
+    explicit TranscriptView(QWidget *parent = nullptr);
+    void setModel(QAbstractItemModel *model) override;
+    // Folds or unfolds the message at `row` (what a click does).
+    void toggleFolded(int row);
+
+protected:
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+
+private:
+    TranscriptDelegate *m_delegate = nullptr;
+};
+
+} // namespace tf::ui

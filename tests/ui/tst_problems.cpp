@@ -3,6 +3,7 @@
 // bar; the Calls list marks calls with problems. Offscreen; widgets found by object name.
 
 #include "uitesthelpers.h"
+#include "windowfixture.h"
 
 #include "ui/models/calllistmodel.h"
 #include "ui/models/problemsmodel.h"
@@ -65,21 +66,14 @@ private:
 
 void TestProblems::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    setupApplication(*qApp);
-    QSettings().clear();
+    test::setUpGuiTestApplication();
     QVERIFY(m_dir.isValid());
 }
 
 void TestProblems::init()
 {
-    MainWindow::Options options;
-    options.persistSettings = false;
-    options.errorDialogs = false;
-    m_window = std::make_unique<MainWindow>(options);
-    m_window->resize(1400, 900);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window = test::shownTestWindow();
+    QVERIFY(m_window);
 }
 
 void TestProblems::cleanup()
@@ -89,11 +83,7 @@ void TestProblems::cleanup()
 
 bool TestProblems::open(const QString &path)
 {
-    QSignalSpy loaded(m_window.get(), &MainWindow::runLoaded);
-    m_window->openFile(path);
-    if (!loaded.wait(60000))
-        return false;
-    return QTest::qWaitFor([&] { return m_window->currentBundle() != nullptr; }, 10000);
+    return test::openAndShowFirstCall(*m_window, path);
 }
 
 void TestProblems::loaderComputesTheAudit_data()

@@ -11,6 +11,7 @@
 #include "ui/services/appsetup.h"
 #include "ui/widgets/elidedlabel.h"
 #include "ui/widgets/theme.h"
+#include "windowfixture.h"
 
 #include <QAction>
 #include <QApplication>
@@ -72,20 +73,13 @@ private:
 
 void TestRunStory::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    setupApplication(*qApp);
-    QSettings().clear();
+    test::setUpGuiTestApplication();
 }
 
 void TestRunStory::init()
 {
-    MainWindow::Options options;
-    options.persistSettings = false;
-    options.errorDialogs = false;
-    m_window = std::make_unique<MainWindow>(options);
-    m_window->resize(1400, 900);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window = test::shownTestWindow();
+    QVERIFY(m_window);
 }
 
 void TestRunStory::cleanup()
@@ -95,16 +89,12 @@ void TestRunStory::cleanup()
 
 bool TestRunStory::open(const char *name)
 {
-    QSignalSpy loaded(m_window.get(), &MainWindow::runLoaded);
-    m_window->openFile(sample(name));
-    return loaded.wait(60000) && show(0);
+    return test::openAndShowFirstCall(*m_window, sample(name));
 }
 
 bool TestRunStory::show(int ordinal)
 {
-    m_window->showCall(ordinal);
-    return QTest::qWaitFor(
-        [&] { return m_window->currentBundle() && int(m_window->currentBundle()->ordinal) == ordinal; }, 10000);
+    return test::showCallAndWait(*m_window, ordinal);
 }
 
 void TestRunStory::conversationShowsEveryTurn()

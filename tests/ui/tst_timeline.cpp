@@ -5,6 +5,7 @@
 // (docs/screenshots/timeline.png and transcript.png come from here).
 
 #include "uitesthelpers.h"
+#include "windowfixture.h"
 
 #include "ui/models/transcriptmodel.h"
 #include "ui/panes/callspane.h"
@@ -95,21 +96,14 @@ private:
 
 void TestTimeline::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    setupApplication(*qApp);
-    QSettings().clear();
+    test::setUpGuiTestApplication();
     QVERIFY(m_dir.isValid());
 }
 
 void TestTimeline::init()
 {
-    MainWindow::Options options;
-    options.persistSettings = false;
-    options.errorDialogs = false;
-    m_window = std::make_unique<MainWindow>(options);
-    m_window->resize(1400, 900);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window = test::shownTestWindow();
+    QVERIFY(m_window);
 }
 
 void TestTimeline::cleanup()
@@ -119,16 +113,12 @@ void TestTimeline::cleanup()
 
 bool TestTimeline::open(const QString &path)
 {
-    QSignalSpy loaded(m_window.get(), &MainWindow::runLoaded);
-    m_window->openFile(path);
-    return loaded.wait(60000) && show(0);
+    return test::openAndShowFirstCall(*m_window, path);
 }
 
 bool TestTimeline::show(int ordinal)
 {
-    m_window->showCall(ordinal);
-    return QTest::qWaitFor(
-        [&] { return m_window->currentBundle() && int(m_window->currentBundle()->ordinal) == ordinal; }, 10000);
+    return test::showCallAndWait(*m_window, ordinal);
 }
 
 void TestTimeline::clickSelectsCall()

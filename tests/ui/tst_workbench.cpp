@@ -417,6 +417,7 @@ void TestWorkbench::welcomePageWhenNothingIsOpen()
     welcome->findChild<QPushButton *>(QStringLiteral("welcomeSample"))->click();
     QVERIFY(loaded.wait(60000));
     QVERIFY(!welcome->isVisible());
+    QCOMPARE(action("closeAction")->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_W));
     action("closeAction")->trigger();
     QVERIFY(welcome->isVisible());
     QVERIFY(!m_window->run());

@@ -43,7 +43,7 @@ void addMenuShortcuts(QTreeWidget *tree, QTreeWidgetItem *parent, const QMenu *m
     }
 }
 
-QDialog *dialogWith(QWidget *parent, const QString &title, const QString &objectName, QWidget *content)
+QDialog *dialogWith(QWidget *parent, const QString &title, const QString &objectName, QWidget *content, int width)
 {
     auto *dialog = new QDialog(parent);
     dialog->setObjectName(objectName);
@@ -54,7 +54,7 @@ QDialog *dialogWith(QWidget *parent, const QString &title, const QString &object
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
     QObject::connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
     layout->addWidget(buttons);
-    dialog->resize(560, 620);
+    dialog->resize(width, 640);
     return dialog;
 }
 
@@ -95,7 +95,7 @@ QDialog *createShortcutsDialog(QMainWindow *window)
     tree->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     tree->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     tree->header()->setStretchLastSection(false);
-    return dialogWith(window, QObject::tr("Keyboard Shortcuts"), QStringLiteral("shortcutsDialog"), tree);
+    return dialogWith(window, QObject::tr("Keyboard Shortcuts"), QStringLiteral("shortcutsDialog"), tree, 560);
 }
 
 QDialog *createLegendDialog(QWidget *parent)
@@ -179,7 +179,8 @@ QDialog *createLegendDialog(QWidget *parent)
     }
     tree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     tree->header()->setStretchLastSection(true);
-    return dialogWith(parent, QObject::tr("Legend"), QStringLiteral("legendDialog"), tree);
+    // Wide enough for each meaning on one line: a tree view elides rather than wraps.
+    return dialogWith(parent, QObject::tr("Legend"), QStringLiteral("legendDialog"), tree, 900);
 }
 
 } // namespace tf::ui

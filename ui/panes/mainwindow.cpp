@@ -298,7 +298,7 @@ void MainWindow::createActions()
     m_closeAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-close")), tr("&Close"), this,
                                     &MainWindow::closeRecording);
     m_closeAction->setObjectName(QStringLiteral("closeAction"));
-    m_closeAction->setShortcut(QKeySequence::Close);
+    m_closeAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_W));
     file->addSeparator();
     QAction *quit =
         file->addAction(QIcon::fromTheme(QStringLiteral("application-exit")), tr("&Quit"), this, &QWidget::close);

@@ -9,6 +9,7 @@
 #include "core/text/utf.h"
 
 #include "../report/hostilerecording.h"
+#include "tests/core/recordingfile.h"
 #include "tests/core/recordingtext.h"
 
 #include <QFile>
@@ -18,27 +19,12 @@
 #include <string>
 
 using namespace tf;
+using testsupport::load;
+using testsupport::readFile;
 
 namespace {
 
 const QString kReal = QStringLiteral(TRACEFOLD_TEST_DATA "/samples/real-9.62/");
-
-std::string readFile(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("cannot read %s", qPrintable(path));
-    const QByteArray bytes = f.readAll();
-    return std::string(bytes.constData(), std::size_t(bytes.size()));
-}
-
-std::shared_ptr<const recording::Run> load(std::string bytes, const std::string &name)
-{
-    auto result = recording::loadRecordingFromBytes(std::move(bytes), name);
-    if (!result.run)
-        qFatal("recording failed to load: %s", result.error.c_str());
-    return result.run;
-}
 
 // The comparison section's markup: from its heading to the appendix's.
 std::string section(const std::string &html)

@@ -3,6 +3,7 @@
 // text and the UTF-16 unit where the edit starts, and expects the comparison to name exactly that call, part and
 // unit as the first divergence. The alignment is checked row by row.
 
+#include "tests/core/recordingfile.h"
 #include "tests/core/recordingtext.h"
 
 #include "core/compare/callalignment.h"
@@ -23,28 +24,13 @@
 #include <string>
 
 using namespace tf;
+using testsupport::load;
+using testsupport::readFile;
 
 namespace {
 
 const QString kReal = QStringLiteral(TRACEFOLD_TEST_DATA "/samples/real-9.62/");
 const QString kSamples = QStringLiteral(TRACEFOLD_TEST_DATA "/samples/");
-
-std::string readFile(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("cannot read %s", qPrintable(path));
-    const QByteArray bytes = f.readAll();
-    return std::string(bytes.constData(), std::size_t(bytes.size()));
-}
-
-std::shared_ptr<const recording::Run> load(std::string text, const std::string &name)
-{
-    recording::LoadResult r = recording::loadRecordingFromBytes(std::move(text), name);
-    if (!r.run)
-        qFatal("%s", r.error.c_str());
-    return r.run;
-}
 
 // The first call of `run` and the message in it whose JSON holds `needle`, and the UTF-16 unit in that message
 // where an edit of `needle` into `replacement` starts.

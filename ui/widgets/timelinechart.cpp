@@ -39,6 +39,20 @@ std::size_t laneOf(const TimelineSpan &tool)
     return std::min(tool.lane, kMaxToolLanes - 1);
 }
 
+// A span's bar: filled when its end is on record; otherwise a pale, dashed outline to the last event that still
+// belongs to it, which is not a measured duration.
+void paintSpanBar(QPainter &p, const QRectF &r, const QColor &fill, bool endOnRecord, const QPalette &pal)
+{
+    if (endOnRecord) {
+        p.fillRect(r, fill);
+        return;
+    }
+    p.fillRect(r, theme::mix(fill, pal.color(QPalette::Base), 0.7));
+    p.setPen(QPen(fill, 1, Qt::DashLine));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(r.adjusted(0.5, 0.5, -0.5, -0.5));
+}
+
 // A tick step at least `minMs` wide: 1, 2 or 5 times a power of ten below a second, and steps a clock reads
 // (seconds, minutes, hours) above it.
 double tickStep(double minMs)
@@ -547,15 +561,7 @@ void TimelineChart::paintCalls(QPainter &p) const
         drawnTo = x1;
         const QRectF r(x0, row.top() + 2, x1 - x0, row.height() - 4);
         const QColor fill = selected ? current : s.error ? failed : callColor;
-        if (s.endOnRecord) {
-            p.fillRect(r, fill);
-        } else {
-            // No llm_end on record: an outline to the last event that still belongs to it, not a measured latency.
-            p.fillRect(r, theme::mix(fill, pal.color(QPalette::Base), 0.7));
-            p.setPen(QPen(fill, 1, Qt::DashLine));
-            p.setBrush(Qt::NoBrush);
-            p.drawRect(r.adjusted(0.5, 0.5, -0.5, -0.5));
-        }
+        paintSpanBar(p, r, fill, s.endOnRecord, pal);
         if (s.call) {
             const QString number = QString::number(*s.call + 1);
             const qreal left = std::max(r.left(), row.left()) + 3, right = std::min(r.right(), row.right()) - 3;
@@ -609,14 +615,7 @@ void TimelineChart::paintTools(QPainter &p) const
         const qreal laneHeight = toolLaneHeight();
         const QRectF r(x0, row.top() + qreal(lane) * laneHeight + 1, x1 - x0, laneHeight - 2);
         const QColor fill = s.error ? errorColor : toolColor;
-        if (s.endOnRecord) {
-            p.fillRect(r, fill);
-        } else {
-            p.fillRect(r, theme::mix(fill, pal.color(QPalette::Base), 0.7));
-            p.setPen(QPen(fill, 1, Qt::DashLine));
-            p.setBrush(Qt::NoBrush);
-            p.drawRect(r.adjusted(0.5, 0.5, -0.5, -0.5));
-        }
+        paintSpanBar(p, r, fill, s.endOnRecord, pal);
         if (s.error && r.width() >= r.height() + 2)
             paintGlyph(&p, QRectF(r.left() + 1, r.top(), r.height(), r.height()), Glyph::ToolError, pal);
     }

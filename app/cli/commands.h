@@ -19,5 +19,7 @@ int diff(const std::vector<std::string> &args);
 int unpack(const std::vector<std::string> &args);
 // auditcommand.cpp
 int audit(const std::vector<std::string> &args);
+// followcommand.cpp: runs until interrupted (exit 0) or idle for --idle-exit seconds
+int follow(const std::vector<std::string> &args);
 
 } // namespace tf::cli

@@ -21,6 +21,8 @@ void printUsage(std::ostream &out)
            "                                 the reviewer's report (see README)\n"
            "  search FILE TEXT [--json] [-i]  the calls whose served context contains TEXT\n"
            "  diff A B [--json]              where two runs of one task first went apart (exit 1: they differ)\n"
+           "  follow FILE [--json] [--idle-exit S]   print each call of a run in progress as its response is\n"
+           "                                 written, then the outcome (Ctrl+C or S seconds without growth ends it)\n"
            "  unpack FILE -o OUT             write the plain recording a packed one stands for\n"
            "  --version                      print the version\n";
 }
@@ -56,6 +58,8 @@ int main(int argc, char **argv)
         return tf::cli::diff(std::vector<std::string>(args.begin() + 1, args.end()));
     if (command == "unpack")
         return tf::cli::unpack(std::vector<std::string>(args.begin() + 1, args.end()));
+    if (command == "follow")
+        return tf::cli::follow(std::vector<std::string>(args.begin() + 1, args.end()));
     if (command == "audit")
         return tf::cli::audit(std::vector<std::string>(args.begin() + 1, args.end()));
     if (command == "inspect")

@@ -278,6 +278,30 @@ std::vector<CallSummary> summarizeCalls(const Run &run, const std::function<bool
     return out;
 }
 
+std::vector<CallSummary> summarizeCallsAfter(const Run &run, std::vector<CallSummary> settled)
+{
+    const std::size_t count = run.calls.size();
+    if (settled.size() > count)
+        settled.resize(count);
+    const std::size_t from = settled.size();
+    std::vector<CallSummary> out = std::move(settled);
+    if (from == count)
+        return out;
+    out.reserve(count);
+    SummaryInterners interners;
+    CallStates states(run);
+    // The call before the first new one is rebuilt once more: a summary says what changed since the previous call.
+    CallViews first = buildCallViews(run, from, &states);
+    out.push_back(summaryOf(first.view, first.previous ? &*first.previous : nullptr, from, interners));
+    CallView previous = std::move(first.view);
+    for (std::size_t i = from + 1; i < count; ++i) {
+        CallView view = buildCallViewAfter(run, i, &previous, &states);
+        out.push_back(summaryOf(view, &previous, i, interners));
+        previous = std::move(view);
+    }
+    return out;
+}
+
 bool CallSummary::anyToolError() const
 {
     for (const ToolResultBrief &t : toolResults)

@@ -275,6 +275,9 @@ bool visitCallViews(
     const std::function<bool(std::size_t, const CallView &, const CallView *previous, bool firstRange)> &visit);
 
 std::vector<CallSummary> summarizeCalls(const Run &run, const std::function<bool(double)> &progress = {});
+// The summaries of a run that grew (a followed log): `settled` are the first calls' summaries from an earlier snapshot
+// of the same log, whose calls have not changed since; only the calls after them are rebuilt, one after another.
+std::vector<CallSummary> summarizeCallsAfter(const Run &run, std::vector<CallSummary> settled);
 
 // Everything a recording lacks, once: the run's gaps, then each call gap whose name is not listed yet, in call
 // order (inspect --json's "gaps", the summary bar's chips). Linear in the calls' gaps: a run of 100,000 calls lists

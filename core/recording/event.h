@@ -25,6 +25,11 @@ struct Event
     // streams, so that marking a failed result anywhere in a run never parses a tool_end again.
     std::string_view toolCallId;
     bool payloadError = false;
+    // iteration_end: payload.iterIndex when it is a number, and whether payload.history is an array (§5.9). Read
+    // while the list streams too: finding each call's history must not parse every iteration's history again, which
+    // a followed log would do on every update.
+    std::optional<int> payloadIterIndex;
+    bool payloadHasHistory = false;
     // Where the payload and meta objects are in the run's file; json::kNoSource when the event has none.
     std::uint64_t payloadOffset = json::kNoSource;
     std::uint64_t metaOffset = json::kNoSource;

@@ -33,11 +33,8 @@ void addEventCalls(Run &run, const std::function<bool(const Event &)> &wanted)
             continue;
         }
         if (e.type == eventtype::IterationEnd) {
-            const json::Value payload = run.payload(e);
-            const json::Value *iter = payload.findNumber("iterIndex");
-            const std::optional<int> k = iter ? toInt(iter->asNumber()) : std::nullopt;
-            if (k && payload.findArray("history"))
-                historyByIteration[*k] = e.index;
+            if (e.payloadIterIndex && e.payloadHasHistory)
+                historyByIteration[*e.payloadIterIndex] = e.index;
             continue;
         }
         if (e.type != eventtype::LlmStart)

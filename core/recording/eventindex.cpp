@@ -50,6 +50,11 @@ EventFault readEvent(const json::Value &raw, Event &e)
             e.toolCallId = id->asString();
         if (const json::Value *error = payload->find("error"); error && error->isBool())
             e.payloadError = error->asBool();
+        if (e.type == eventtype::IterationEnd) {
+            if (const json::Value *k = payload->findNumber("iterIndex"))
+                e.payloadIterIndex = toInt(k->asNumber());
+            e.payloadHasHistory = payload->findArray("history") != nullptr;
+        }
     }
     if (const json::Value *meta = raw.find("meta")) {
         if (!meta->isObject())

@@ -2,6 +2,7 @@
 
 #include "builders.h"
 #include "loaderror.h"
+#include "ndjsonline.h"
 #include "redaction.h"
 
 #include "core/json/locate.h"
@@ -74,7 +75,7 @@ public:
         , m_run(std::make_shared<Run>())
     {
         m_run->source = std::move(file);
-        m_run->arena = std::make_unique<json::StringArena>();
+        m_run->arena = std::make_shared<json::StringArena>();
         m_run->path = m_run->source->path();
         m_text = m_run->source->bytes();
     }
@@ -209,8 +210,6 @@ void Loader::loadNdjson(std::size_t start)
     m_run->shape = RecordingShape::NdjsonEvents;
     m_eventLists.clear(); // whatever the first line's parse streamed is read again below, line by line
     detail::EventCollector &events = eventsAt("");
-    json::ParseLimits limits;
-    limits.selfContained = true;
     std::size_t lineNo = 1;
     for (std::size_t i = 0; i < start; ++i)
         if (m_text[i] == '\n')
@@ -228,53 +227,17 @@ void Loader::loadNdjson(std::size_t start)
         const bool lastLine = eol == std::string_view::npos;
         if (lastLine)
             eol = m_text.size();
-        std::string_view line = m_text.substr(pos, eol - pos);
-        if (!line.empty() && line.back() == '\r')
-            line.remove_suffix(1);
-        const bool blank = std::all_of(line.begin(), line.end(), [](char c) { return json::isJsonSpace(c); });
-        if (!blank) {
-            json::ParseError error;
-            std::size_t end = 0;
-            // Parse within the line only, so a value never runs into the next line.
-            const std::string_view upToLine = m_text.substr(0, pos + line.size());
-            json::Value v = json::parse(upToLine, *m_run->arena, error, pos, &end, limits);
-            std::size_t rest = end;
-            while (!error.failed() && rest < upToLine.size() && json::isJsonSpace(upToLine[rest]))
-                ++rest;
-            // What is wrong with the line, and where (a byte offset into the file); empty when it is an event.
-            std::string problem;
-            std::size_t at = pos;
-            if (error.failed()) {
-                problem = error.reason;
-                at = error.offset;
-            } else if (rest != upToLine.size()) {
-                problem = "unexpected data after the value";
-                at = rest;
-            } else if (!v.isObject() || !v.findString("type")) {
-                problem = v.isObject() ? "no string \"type\"" : std::string("found a JSON ") + json::typeName(v.type());
-            } else {
-                for (const char *key : {"payload", "meta"})
-                    if (const json::Value *member = v.find(key); member && !member->isObject()) {
-                        problem = std::string("\"") + key + "\" is a JSON " + json::typeName(member->type()) +
-                                  ", not an object";
-                        at = json::locate(upToLine, {std::string(key)}, pos).value_or(pos);
-                        break;
-                    }
+        const detail::NdjsonLine line = detail::readNdjsonLine(m_text, pos, eol, *m_run->arena);
+        if (line.kind == detail::NdjsonLine::Kind::Bad) {
+            if (lastLine && line.parseFailed) {
+                m_run->warnings.push_back("line " + std::to_string(lineNo) +
+                                          ": last line is incomplete and was ignored");
+                break;
             }
-            if (!problem.empty()) {
-                if (lastLine && error.failed()) {
-                    m_run->warnings.push_back("line " + std::to_string(lineNo) +
-                                              ": last line is incomplete and was ignored");
-                    break;
-                }
-                std::size_t l = 0, column = 1;
-                json::lineColumnAt(line, at - pos, l, column);
-                // §1.7: "<file>:<line>:<column>: expected one JSON event object", with no space after the name.
-                throw LoadFailure(m_run->path + ":" + std::to_string(lineNo) + ":" + std::to_string(column) +
-                                  ": expected one JSON event object (" + problem + ")");
-            }
-            events.add(v);
+            throw LoadFailure(detail::ndjsonLineError(m_run->path, lineNo, m_text, pos, eol, line));
         }
+        if (line.kind == detail::NdjsonLine::Kind::Event)
+            events.add(line.value);
         pos = eol + 1;
         ++lineNo;
         if (pos - lastReport > (4u << 20)) {

@@ -42,7 +42,8 @@ struct RunConstants
 struct Run
 {
     std::shared_ptr<const io::MappedFile> source;
-    std::unique_ptr<json::StringArena> arena;
+    // Shared by the snapshots of a followed log, which keep the strings of the events read before them.
+    std::shared_ptr<json::StringArena> arena;
     // The file as opened when it holds a packed recording (spec/upstream-since-9.113.md §1); `source` is then its
     // expansion, the plain recording byte for byte. Null for a plain file.
     std::shared_ptr<const io::MappedFile> packedFile;
@@ -75,6 +76,10 @@ struct Run
     RunOutcome outcome;
     std::vector<RunLimit> limits;
     std::vector<std::string> warnings;
+    // A snapshot of a log still being written (recording::LogFollower): the calls whose llm_start is on record but not
+    // yet their response, left out of `calls` until it is.
+    bool live = false;
+    std::size_t callsAwaitingResponse = 0;
 
     // Reference files (C) carry the library's own per-call views; kept for cross-checks.
     std::vector<json::Value> servedViews;

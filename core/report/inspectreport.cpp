@@ -306,6 +306,21 @@ Value inspectCall(const recording::CallSummary &c)
 
 } // namespace
 
+Value inspectCallJson(const recording::CallSummary &call)
+{
+    return inspectCall(call);
+}
+
+std::string inspectCallLine(const recording::CallSummary &c)
+{
+    std::string line = "call " + std::to_string(c.ordinal + 1) + "  turn " + std::to_string(c.turn + 1) +
+                       "  epoch " + std::to_string(c.epoch) + "  response " + responseCell(c) + "  tools " +
+                       toolsCell(c) + "  messages " + (c.messageCount ? std::to_string(*c.messageCount) : "-") +
+                       "  prefix " + yesNoUnknown(c.prefixReusable) + "  cacheRead " + optCount(c.cacheRead) +
+                       "  " + verificationCell(c);
+    return line;
+}
+
 Value inspectJson(const recording::Run &run, const std::vector<recording::CallSummary> &calls)
 {
     Value doc = inspectHead(run, calls);

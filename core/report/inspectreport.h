@@ -19,6 +19,11 @@ json::Value inspectJson(const recording::Run &run, const std::vector<recording::
 // never one tree (or one string) in memory. Ends with a newline.
 void writeInspectJson(std::ostream &out, const recording::Run &run, const std::vector<recording::CallSummary> &calls);
 
+// One call of inspect --json's "calls" (what `follow --json` prints per line), and the same call as one terminal line
+// with inspect's cells (what `follow` prints).
+json::Value inspectCallJson(const recording::CallSummary &call);
+std::string inspectCallLine(const recording::CallSummary &call);
+
 // How a run ended, as inspect --json writes it ({status, message, call}; call 1-based or null) and as one terminal
 // line ("failed at call 3: …", the message made printable). Shared by the commands that report a run's outcome.
 json::Value outcomeJson(const recording::RunOutcome &outcome);

@@ -1,0 +1,70 @@
+#pragma once
+
+#include "callview.h"
+#include "run.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tf::recording {
+
+namespace detail {
+class EventCollector;
+}
+
+// Follows a recording while it is being written, as `tail -F` follows a log (README "Following a run in progress").
+//
+// An NDJSON event log (the library's fileObservability sink appends batches of lines) is read incrementally: each
+// poll reads only what was appended since the last one, up to its last complete line (a torn last line waits for
+// its newline), copies those lines into a scratch file the snapshots map, and indexes the new events. The path is
+// followed across a rotation: renamed away with a fresh file in its place (the sink's maxBytes), or truncated in
+// place (logrotate's copytruncate, a re-run writing `> run.ndjson`); what was read is kept and reading goes on in the
+// new file. A recording written whole (a JSON document the sink rewrites atomically) is read again whenever the path
+// names another version of it.
+//
+// Every poll that read something returns a new immutable Run — a snapshot; earlier snapshots stay valid — and the
+// calls' summaries, reusing those of the calls that cannot have changed. A call appears once its response is on
+// record (Run::callsAwaitingResponse counts the others) unless the run has ended or the poll is the final one.
+class LogFollower
+{
+public:
+    explicit LogFollower(std::string path);
+    ~LogFollower();
+    LogFollower(const LogFollower &) = delete;
+    LogFollower &operator=(const LogFollower &) = delete;
+
+    struct Update
+    {
+        // A new snapshot and its summaries; null when nothing changed since the last poll.
+        std::shared_ptr<const Run> run;
+        std::vector<CallSummary> calls;
+        // The first calls whose summaries are those of the previous update's calls, unchanged.
+        std::size_t unchangedCalls = 0;
+        // What happened to the file, one line each ("… was rotated …", "… was truncated …", "… was rewritten …").
+        std::vector<std::string> notices;
+        // One line naming the file, the position and what was expected: following stopped (a line that is not an
+        // event), or, for a recording written whole, the version on disk could not be read (yet).
+        std::string error;
+    };
+
+    // Reads what changed since the last poll. `final`: the last poll (the user stops following, or the CLI's idle
+    // time ran out): calls still waiting for their response are shown as they are.
+    Update poll(bool final = false);
+
+    // Whether the file turned out to be an NDJSON event log (read incrementally) rather than a recording read whole;
+    // false until the first line is complete.
+    bool isEventLog() const;
+    // Following stopped for good: a line that is not an event (the error was reported once).
+    bool stopped() const;
+    // Bytes of the followed file read so far, across rotations (a recording read whole: its size).
+    std::uint64_t bytesRead() const;
+
+private:
+    struct State;
+    std::unique_ptr<State> m_state;
+};
+
+} // namespace tf::recording

@@ -1,0 +1,398 @@
+// Following a run in progress (issue 17, item 3): recording::LogFollower reads an NDJSON event log as it grows — only
+// complete lines, a torn last line waiting for its newline — and follows its path across a rotation (renamed away
+// with a fresh file in its place, or truncated in place), keeping what was read. Whatever order the bytes arrive in,
+// the last snapshot must be what loading the whole log at once gives: the same calls, the same inspect objects.
+// A recording written whole is read again when the path names a new version of it.
+
+#include "core/json/parser.h"
+#include "core/json/writer.h"
+#include "core/recording/logfollower.h"
+#include "core/recording/recordingloader.h"
+#include "core/report/inspectreport.h"
+
+#include "tests/core/recordingfile.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cstdio>
+#include <fstream>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace tf;
+using recording::LogFollower;
+
+namespace {
+
+const QString kRealLog = QStringLiteral(TRACEFOLD_TEST_DATA "/samples/real-9.62/dev-6-events.ndjson");
+
+QString sample(const char *name)
+{
+    return QStringLiteral(TRACEFOLD_TEST_DATA "/samples/real-9.62/") + QLatin1String(name);
+}
+
+// The events of a real recording as its fileObservability sink would have written them: one JSON line each.
+std::string eventsAsLog(const QString &recordingPath)
+{
+    const std::string text = testsupport::readFile(recordingPath);
+    json::StringArena arena;
+    json::ParseError error;
+    const json::Value root = json::parse(text, arena, error);
+    if (error.failed())
+        qFatal("%s", error.describe().c_str());
+    const json::Value *events = root.findArray("events");
+    if (!events)
+        qFatal("no events in %s", qPrintable(recordingPath));
+    std::string log;
+    for (std::size_t i = 0; i < events->size(); ++i)
+        log += json::stringify(events->at(i)) + "\n";
+    return log;
+}
+
+void append(const std::string &path, std::string_view bytes)
+{
+    std::ofstream out(path, std::ios::binary | std::ios::app);
+    out.write(bytes.data(), std::streamsize(bytes.size()));
+}
+
+void writeWhole(const std::string &path, std::string_view bytes)
+{
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(bytes.data(), std::streamsize(bytes.size()));
+}
+
+std::size_t llmEndsIn(std::string_view text)
+{
+    std::size_t n = 0;
+    for (std::size_t at = text.find("\"agentfootprint.stream.llm_end\""); at != std::string_view::npos;
+         at = text.find("\"agentfootprint.stream.llm_end\"", at + 1))
+        ++n;
+    return n;
+}
+
+// What `inspect --json` says of each call of the whole log, loaded at once.
+std::vector<std::string> inspectedCalls(const std::string &log)
+{
+    const auto run = testsupport::load(log, "whole.ndjson");
+    std::vector<std::string> out;
+    for (const recording::CallSummary &c : recording::summarizeCalls(*run))
+        out.push_back(json::stringify(report::inspectCallJson(c)));
+    return out;
+}
+
+std::vector<std::string> inspectedCalls(const LogFollower::Update &u)
+{
+    std::vector<std::string> out;
+    for (const recording::CallSummary &c : u.calls)
+        out.push_back(json::stringify(report::inspectCallJson(c)));
+    return out;
+}
+
+// Splits a log into pieces of `step` bytes wherever they fall: mid-line, mid-string, mid-escape.
+std::vector<std::string_view> piecesOf(std::string_view log, std::size_t step)
+{
+    std::vector<std::string_view> out;
+    for (std::size_t at = 0; at < log.size(); at += step)
+        out.push_back(log.substr(at, step));
+    return out;
+}
+
+bool anyContains(const std::vector<std::string> &lines, const char *what)
+{
+    for (const std::string &l : lines)
+        if (l.find(what) != std::string::npos)
+            return true;
+    return false;
+}
+
+} // namespace
+
+class TestLogFollower : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void appendedInPieces_data();
+    void appendedInPieces();
+    void tornLineWaitsForItsNewline();
+    void readsOnlyWhatWasAppended();
+    void rotationByRename();
+    void truncationInPlace();
+    void rewrittenInPlaceBetweenPolls();
+    void badLineStopsWithItsPosition();
+    void callsAwaitResponseUntilTheRunEnds();
+    void recordingWrittenWhole();
+    void missingFileIsSaid();
+};
+
+void TestLogFollower::appendedInPieces_data()
+{
+    QTest::addColumn<QString>("source"); // empty: the real sink-written log
+    QTest::addColumn<int>("step");
+    QTest::newRow("real sink log, 700-byte pieces") << QString() << 700;
+    QTest::newRow("real sink log, 1-line-ish pieces") << QString() << 97;
+    QTest::newRow("conversation (4 turns), 4 KB pieces") << sample("dev-2-conversation.json") << 4096;
+    QTest::newRow("tool errors, 2 KB pieces") << sample("dev-3-tool-errors.json") << 2048;
+    QTest::newRow("crash, 3 KB pieces") << sample("dev-4-crash.json") << 3000;
+    QTest::newRow("paused, 5 KB pieces") << sample("dev-7-paused-or-limited.json") << 5000;
+}
+
+void TestLogFollower::appendedInPieces()
+{
+    QFETCH(QString, source);
+    QFETCH(int, step);
+    const std::string log = source.isEmpty() ? testsupport::readFile(kRealLog) : eventsAsLog(source);
+    QTemporaryDir dir;
+    const std::string path = (dir.path() + "/run.ndjson").toStdString();
+    writeWhole(path, "");
+    LogFollower follower(path);
+    std::size_t written = 0;
+    std::size_t lastCalls = 0;
+    int snapshots = 0;
+    for (std::string_view piece : piecesOf(log, std::size_t(step))) {
+        append(path, piece);
+        written += piece.size();
+        const LogFollower::Update u = follower.poll();
+        QVERIFY2(u.error.empty(), u.error.c_str());
+        if (!u.run)
+            continue;
+        ++snapshots;
+        QVERIFY(follower.isEventLog());
+        QVERIFY(u.run->live);
+        // Only complete lines count: the calls are those whose llm_end is on a complete line (or, held back, not).
+        const std::string_view complete = std::string_view(log).substr(0, written).substr(
+            0, std::string_view(log).substr(0, written).rfind('\n') + 1);
+        QCOMPARE(u.run->calls.size() + u.run->callsAwaitingResponse >= llmEndsIn(complete), true);
+        QVERIFY(u.calls.size() >= lastCalls);
+        QCOMPARE(u.calls.size(), u.run->calls.size());
+        QVERIFY(u.unchangedCalls <= lastCalls);
+        lastCalls = u.calls.size();
+    }
+    QVERIFY(snapshots > 1);
+    const LogFollower::Update last = follower.poll(true);
+    QVERIFY(last.run);
+    QVERIFY(!last.run->live);
+    QCOMPARE(last.run->callsAwaitingResponse, std::size_t(0));
+    // Read in pieces or at once, the run is the same.
+    QCOMPARE(inspectedCalls(last), inspectedCalls(log));
+    const auto whole = testsupport::load(log, "whole.ndjson");
+    QCOMPARE(report::outcomeText(last.run->outcome), report::outcomeText(whole->outcome));
+    QCOMPARE(last.run->turns.size(), whole->turns.size());
+    QCOMPARE(follower.bytesRead(), std::uint64_t(log.size()));
+}
+
+void TestLogFollower::tornLineWaitsForItsNewline()
+{
+    const std::string log = testsupport::readFile(kRealLog);
+    QTemporaryDir dir;
+    const std::string path = (dir.path() + "/run.ndjson").toStdString();
+    // Everything up to the first llm_end line, and half of that line.
+    const std::size_t llmEnd = log.find("\"agentfootprint.stream.llm_end\"");
+    const std::size_t lineStart = log.rfind('\n', llmEnd) + 1;
+    const std::size_t lineEnd = log.find('\n', llmEnd) + 1;
+    writeWhole(path, std::string_view(log).substr(0, lineStart + (lineEnd - lineStart) / 2));
+    LogFollower follower(path);
+    LogFollower::Update u = follower.poll();
+    QVERIFY2(u.error.empty(), u.error.c_str());
+    QVERIFY(u.run);
+    QCOMPARE(u.run->calls.size(), std::size_t(0)); // the response is on a line not yet complete
+    QCOMPARE(u.run->callsAwaitingResponse, std::size_t(1));
+    QCOMPARE(follower.bytesRead(), std::uint64_t(lineStart));
+    u = follower.poll();
+    QVERIFY(!u.run); // nothing new
+    append(path, std::string_view(log).substr(lineStart + (lineEnd - lineStart) / 2,
+                                              lineEnd - lineStart - (lineEnd - lineStart) / 2));
+    u = follower.poll();
+    QVERIFY(u.run);
+    QCOMPARE(u.run->calls.size(), std::size_t(1));
+    QVERIFY(u.calls.at(0).response.has_value());
+    QCOMPARE(follower.bytesRead(), std::uint64_t(lineEnd));
+}
+
+void TestLogFollower::readsOnlyWhatWasAppended()
+{
+    // A long log: the real one's lines repeated as a conversation of many runs would be.
+    const std::string one = testsupport::readFile(kRealLog);
+    std::string log;
+    while (log.size() < (4u << 20))
+        log += one;
+    QTemporaryDir dir;
+    const std::string path = (dir.path() + "/run.ndjson").toStdString();
+    writeWhole(path, log);
+    LogFollower follower(path);
+    QVERIFY(follower.poll().run);
+    QCOMPARE(follower.bytesRead(), std::uint64_t(log.size()));
+    // Each poll reads exactly the bytes appended since the one before, not the file again.
+    const std::size_t firstLine = one.find('\n') + 1;
+    for (int i = 0; i < 5; ++i) {
+        const std::uint64_t before = follower.bytesRead();
+        append(path, std::string_view(one).substr(0, firstLine));
+        const LogFollower::Update u = follower.poll();
+        QVERIFY(u.run);
+        QCOMPARE(follower.bytesRead() - before, std::uint64_t(firstLine));
+        QVERIFY(u.unchangedCalls + 1 >= u.calls.size()); // the summaries of the calls before were kept
+    }
+}
+
+void TestLogFollower::rotationByRename()
+{
+    const std::string log = eventsAsLog(sample("dev-2-conversation.json"));
+    const std::size_t half = log.rfind('\n', log.size() / 2) + 1;
+    QTemporaryDir dir;
+    const std::string path = (dir.path() + "/run.ndjson").toStdString();
+    writeWhole(path, std::string_view(log).substr(0, half - 40)); // the old file's last line still being written
+    LogFollower follower(path);
+    QVERIFY(follower.poll().run);
+    append(path, std::string_view(log).substr(half - 40, 40)); // completed before the rotation
+    // The sink's maxBytes: the file is renamed to <path>.1 and a fresh one starts.
+    QCOMPARE(std::rename(path.c_str(), (path + ".1").c_str()), 0);
+    writeWhole(path, std::string_view(log).substr(half));
+    LogFollower::Update u = follower.poll();
+    QVERIFY2(u.error.empty(), u.error.c_str());
+    QVERIFY(anyContains(u.notices, "was rotated"));
+    QVERIFY(u.run);
+    u = follower.poll(true);
+    QVERIFY(u.run);
+    QCOMPARE(inspectedCalls(u), inspectedCalls(log));
+    QCOMPARE(follower.bytesRead(), std::uint64_t(log.size()));
+    QCOMPARE(testsupport::readFile(QString::fromStdString(path + ".1")), log.substr(0, half)); // never written to
+}
+
+void TestLogFollower::truncationInPlace()
+{
+    const std::string log = eventsAsLog(sample("dev-3-tool-errors.json"));
+    const std::size_t half = log.rfind('\n', log.size() / 2) + 1;
+    QTemporaryDir dir;
+    const std::string path = (dir.path() + "/run.ndjson").toStdString();
+    writeWhole(path, std::string_view(log).substr(0, half));
+    LogFollower follower(path);
+    const LogFollower::Update first = follower.poll();
+    QVERIFY(first.run);
+    struct stat before
+    {
+    };
+    ::stat(path.c_str(), &before);
+    // logrotate's copytruncate: the same file, cut to nothing, then written on.
+    QCOMPARE(::truncate(path.c_str(), 0), 0);
+    append(path, std::string_view(log).substr(half, 100)); // shorter than what was read
+    LogFollower::Update u = follower.poll();
+    QVERIFY(anyContains(u.notices, "truncated"));
+    append(path, std::string_view(log).substr(half + 100));
+    u = follower.poll(true);
+    QVERIFY(u.run);
+    QCOMPARE(inspectedCalls(u), inspectedCalls(log));
+    struct stat after
+    {
+    };
+    ::stat(path.c_str(), &after);
+    QCOMPARE(after.st_ino, before.st_ino);
+}
+
+void TestLogFollower::rewrittenInPlaceBetweenPolls()
+{
+    // `> run.ndjson` by a re-run: between two polls the file is cut and written again past the size already read.
+    const std::string first = testsupport::readFile(kRealLog);
+    const std::string second = eventsAsLog(sample("dev-3-tool-errors.json"));
+    QVERIFY(second.size() > first.size());
+    QTemporaryDir dir;
+    const std::string path = (dir.path() + "/run.ndjson").toStdString();
+    writeWhole(path, first);
+    LogFollower follower(path);
+    QVERIFY(follower.poll().run);
+    {
+        std::ofstream out(path, std::ios::binary | std::ios::in | std::ios::out);
+        out.write(second.data(), std::streamsize(second.size()));
+    }
+    LogFollower::Update u = follower.poll(true);
+    QVERIFY(anyContains(u.notices, "rewritten in place"));
+    QVERIFY(u.run);
+    // What was read is kept, and the new run follows it.
+    QCOMPARE(u.run->runIds.size(), std::size_t(2));
+    QCOMPARE(u.calls.size(), inspectedCalls(first).size() + inspectedCalls(second).size());
+}
+
+void TestLogFollower::badLineStopsWithItsPosition()
+{
+    const std::string log = testsupport::readFile(kRealLog);
+    const std::size_t third = log.find('\n', log.find('\n') + 1) + 1;
+    QTemporaryDir dir;
+    const std::string path = (dir.path() + "/run.ndjson").toStdString();
+    writeWhole(path, std::string_view(log).substr(0, third));
+    LogFollower follower(path);
+    QVERIFY(follower.poll().run);
+    append(path, "{\"type\":\"agentfootprint.agent.turn_start\",\"payload\":[1]}\n");
+    const LogFollower::Update u = follower.poll();
+    QCOMPARE(QString::fromStdString(u.error),
+             QString::fromStdString(path + ":3:53: expected one JSON event object (\"payload\" is a JSON array, not an "
+                                           "object); following stopped"));
+    // The same words the loader uses for the same file.
+    QCOMPARE(recording::loadRecording(path).error + "; following stopped", u.error);
+    QVERIFY(follower.stopped());
+    QVERIFY(u.run); // what was read before it is kept
+    QCOMPARE(u.run->events.size(), std::size_t(2));
+    QVERIFY(!follower.poll().run);
+}
+
+void TestLogFollower::callsAwaitResponseUntilTheRunEnds()
+{
+    // dev-4: the run crashes after call 3's llm_start; the crash ends the run, so call 3 is shown without a response.
+    const std::string log = eventsAsLog(sample("dev-4-crash.json"));
+    const std::size_t lastStart = log.rfind("\"agentfootprint.stream.llm_start\"");
+    const std::size_t cut = log.find('\n', lastStart) + 1;
+    QTemporaryDir dir;
+    const std::string path = (dir.path() + "/run.ndjson").toStdString();
+    writeWhole(path, std::string_view(log).substr(0, cut));
+    LogFollower follower(path);
+    LogFollower::Update u = follower.poll();
+    QVERIFY(u.run);
+    QCOMPARE(u.run->calls.size(), std::size_t(2));
+    QCOMPARE(u.run->callsAwaitingResponse, std::size_t(1));
+    QCOMPARE(u.run->outcome.status, recording::OutcomeStatus::Incomplete);
+    append(path, std::string_view(log).substr(cut));
+    u = follower.poll();
+    QVERIFY(u.run);
+    QCOMPARE(u.run->calls.size(), std::size_t(3));
+    QCOMPARE(u.run->callsAwaitingResponse, std::size_t(0));
+    QCOMPARE(u.run->outcome.status, recording::OutcomeStatus::Failed);
+    QVERIFY(!u.calls.at(2).response);
+}
+
+void TestLogFollower::recordingWrittenWhole()
+{
+    QTemporaryDir dir;
+    const std::string path = (dir.path() + "/run.json").toStdString();
+    const std::string a = testsupport::readFile(sample("dev-2-conversation.json"));
+    const std::string b = testsupport::readFile(sample("dev-3-tool-errors.json"));
+    writeWhole(path, std::string_view(a).substr(0, a.size() / 2)); // a writer that is not atomic, half way
+    LogFollower follower(path);
+    LogFollower::Update u = follower.poll();
+    QVERIFY(!u.run);
+    writeWhole(path, a);
+    u = follower.poll();
+    QVERIFY2(u.run, u.error.c_str());
+    QVERIFY(!follower.isEventLog());
+    QCOMPARE(u.calls.size(), std::size_t(7));
+    QVERIFY(!follower.poll().run); // the same version: nothing to do
+    // The sink rewrites atomically: a new file renamed over the old.
+    writeWhole(path + ".tmp", b);
+    QCOMPARE(std::rename((path + ".tmp").c_str(), path.c_str()), 0);
+    u = follower.poll();
+    QVERIFY(u.run);
+    QVERIFY(anyContains(u.notices, "was rewritten"));
+    QCOMPARE(u.calls.size(), std::size_t(4));
+}
+
+void TestLogFollower::missingFileIsSaid()
+{
+    QTemporaryDir dir;
+    const std::string path = (dir.path() + "/nothing-here.ndjson").toStdString();
+    LogFollower follower(path);
+    const LogFollower::Update u = follower.poll();
+    QVERIFY(!u.run);
+    QVERIFY(QString::fromStdString(u.error).startsWith(QString::fromStdString(path)));
+    QVERIFY(follower.poll().error.empty()); // said once
+}
+
+QTEST_GUILESS_MAIN(TestLogFollower)
+#include "tst_logfollower.moc"

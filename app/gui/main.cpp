@@ -1,6 +1,7 @@
 #include "ui/panes/mainwindow.h"
 #include "ui/services/appsetup.h"
 #include "ui/services/comparisontools.h"
+#include "ui/services/followtools.h"
 #include "ui/services/screenshot.h"
 
 #include <QApplication>
@@ -20,6 +21,9 @@ struct Options
     QCommandLineOption call{QStringLiteral("call"),
                             QCoreApplication::translate("main", "Select call N (1-based) when the file opens."),
                             QStringLiteral("N")};
+    QCommandLineOption follow{
+        QStringLiteral("follow"),
+        QCoreApplication::translate("main", "Follow FILE while it is written: show each call as its response comes.")};
     QCommandLineOption compare{
         QStringLiteral("compare"),
         QCoreApplication::translate("main", "Compare the run with OTHER, another run of the task, once it opens."),
@@ -35,6 +39,7 @@ void configure(QCommandLineParser &parser, const Options &options)
     parser.addOption(options.screenshot);
     parser.addOption(options.call);
     parser.addOption(options.compare);
+    parser.addOption(options.follow);
     parser.addPositionalArgument(
         QStringLiteral("FILE"),
         QCoreApplication::translate("main", "The recording to open (the bundled sample when omitted)."));
@@ -105,7 +110,13 @@ int main(int argc, char *argv[])
     }
     window.show();
     window.setInitialCall(callNumber - 1);
-    if (file.isEmpty())
+    if (parser.isSet(options.follow)) {
+        if (file.isEmpty()) {
+            std::fprintf(stderr, "tracefold: --follow needs a FILE\n");
+            return 2;
+        }
+        window.findChild<tf::ui::FollowTools *>()->follow(file);
+    } else if (file.isEmpty())
         window.openBundledSample();
     else
         window.openFile(file);

@@ -18,6 +18,7 @@
 #include "ui/services/bundledsample.h"
 #include "ui/services/callviewservice.h"
 #include "ui/services/comparisontools.h"
+#include "ui/services/followtools.h"
 #include "ui/services/filewatch.h"
 #include "ui/services/qtstrings.h"
 #include "ui/services/reportexport.h"
@@ -93,6 +94,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     arrangeDocks();
     installReviewTools(this);  // export, bookmarks, notes, run search (ui/services/reportexport.cpp)
     new ComparisonTools(this); // File > Compare With…, the Comparison dock (ui/services/comparisontools.cpp)
+    new FollowTools(this);     // File > Follow…, a run still being written (ui/services/followtools.cpp)
 
     connect(m_loader, &RunLoader::started, this, &MainWindow::onLoadStarted);
     connect(m_loader, &RunLoader::loaded, this, &MainWindow::onLoaded);
@@ -430,6 +432,11 @@ bool MainWindow::isLoading() const
     return m_loader->isLoading();
 }
 
+void MainWindow::cancelLoading()
+{
+    m_loader->cancel();
+}
+
 void MainWindow::showOpenDialog()
 {
     QString dir;
@@ -463,6 +470,7 @@ void MainWindow::reload()
 
 void MainWindow::onLoadStarted(const QString &path)
 {
+    emit loadStarted(path);
     m_loadingPath = path;
     updateWelcomePage(true);
     statusBar()->showMessage(tr("Opening %1…").arg(QFileInfo(path).fileName()));
@@ -524,14 +532,36 @@ void MainWindow::onLoaded(const RunHandle &run)
     if (m_initialCall >= 0)
         keep = m_initialCall;
     m_initialCall = -1;
+    showRun(run, keep, false);
+    if (!run->bundled)
+        addRecentFile(run->path);
+    emit runLoaded(run);
+}
+
+void MainWindow::showFollowedSnapshot(const RunHandle &run, bool latestCall)
+{
+    const bool same = m_run && run->path == m_run->path;
+    int keep = same ? currentCall() : 0;
+    if (latestCall || (m_initialCall >= 0 && !same))
+        keep = latestCall ? int(run->calls.size()) - 1 : m_initialCall;
+    if (!same)
+        m_initialCall = -1;
+    showRun(run, keep, true);
+    emit runLoaded(run);
+}
+
+void MainWindow::showRun(const RunHandle &run, int keep, bool followed)
+{
     if (!m_run || run->path != m_run->path)
         m_history.clear();
     m_run = run;
     m_welcome->setMessage({});
     updateWelcomePage();
     m_changedBar->hide();
-    m_fileWatch->watch(run->run, run->bundled ? QString() : run->path);
-    setWindowTitle(tr("%1 — Tracefold").arg(run->displayName));
+    // A followed file changes by design: its follower reads what changed, the watch would only cry wolf.
+    m_fileWatch->watch(followed ? nullptr : run->run, run->bundled || followed ? QString() : run->path);
+    setWindowTitle(followed ? tr("%1 (following) — Tracefold").arg(run->displayName)
+                            : tr("%1 — Tracefold").arg(run->displayName));
     m_summary->setRun(run);
     m_strip->setRun(run);
     m_timeline->setRun(run);
@@ -539,19 +569,20 @@ void MainWindow::onLoaded(const RunHandle &run)
     m_calls->setRun(run);
     m_problems->setRun(run);
     // On a run that is not armed the Findings pane has nothing to show; what the model answered comes first.
-    (run->run->constants.armed ? m_findingsDock : m_responseDock)->raise();
-    (run->run->constants.armed ? m_ledgerDock : m_timelineDock)->raise(); // no ledger to show: the run in time
-    if (!run->bundled)
-        addRecentFile(run->path);
+    if (!followed) {
+        (run->run->constants.armed ? m_findingsDock : m_responseDock)->raise();
+        (run->run->constants.armed ? m_ledgerDock : m_timelineDock)->raise(); // no ledger to show: the run in time
+    }
     if (run->calls.empty()) {
         applyBundle(nullptr);
-        m_statusCall->setText(tr("This recording holds no LLM call."));
+        m_statusCall->setText(followed ? tr("Waiting for the first LLM call's response…")
+                                       : tr("This recording holds no LLM call."));
     } else {
         m_calls->setCurrentCall(qBound(0, keep, int(run->calls.size()) - 1));
-        m_calls->view()->setFocus();
+        if (!followed)
+            m_calls->view()->setFocus();
     }
     updateActions();
-    emit runLoaded(run);
 }
 
 void MainWindow::onCallSelected(int ordinal)

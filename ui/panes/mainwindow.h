@@ -76,6 +76,10 @@ public slots:
     void reload();
     // Closes the recording; the welcome page takes the window.
     void closeRecording();
+    void cancelLoading();
+    // A snapshot of a followed recording (FollowTools): replaces the run shown and stays on the user's call, or goes
+    // to the latest one.
+    void showFollowedSnapshot(const tf::ui::RunHandle &run, bool latestCall);
     void showCall(int ordinal);
     // Go > Go to Call… (Ctrl+G): asks for a call number, 1..N.
     void showGoToCallDialog();
@@ -96,6 +100,7 @@ public slots:
 signals:
     void runLoaded(const tf::ui::RunHandle &run);
     void runClosed();
+    void loadStarted(const QString &path);
     void loadFailed(const QString &path, const QString &error);
     void callShown(int ordinal);
     // The open file changed on disk (noticed by the watch, or met by a call rebuild); the window keeps what it showed.
@@ -117,6 +122,7 @@ private:
     void createActions();
     void onLoadStarted(const QString &path);
     void onLoaded(const RunHandle &run);
+    void showRun(const RunHandle &run, int keepCall, bool followed);
     void onLoadFailed(const QString &path, const QString &error);
     void onLoadCancelled();
     void onCallSelected(int ordinal);

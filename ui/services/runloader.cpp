@@ -89,15 +89,10 @@ RunLoader::Outcome RunLoader::loadNow(const QString &path, const std::atomic<boo
         return out;
     }
 
-    auto run = std::make_shared<LoadedRun>();
-    run->run = loaded.run;
-    run->path = path;
-    run->bundled = path == bundledSamplePath();
-    run->displayName = run->bundled ? bundledSampleDisplayName() : QFileInfo(path).fileName();
     bool stopped = false;
     if (progress)
         progress(kLoaderShare, LoaderText::summarizing());
-    run->calls = recording::summarizeCalls(*loaded.run, [&](double f) {
+    std::vector<recording::CallSummary> calls = recording::summarizeCalls(*loaded.run, [&](double f) {
         if (cancel && cancel->load(std::memory_order_relaxed)) {
             stopped = true;
             return false;
@@ -115,6 +110,19 @@ RunLoader::Outcome RunLoader::loadNow(const QString &path, const std::atomic<boo
         out.error = toQString(change);
         return out;
     }
+    out.run = assemble(loaded.run, std::move(calls), path);
+    return out;
+}
+
+RunHandle RunLoader::assemble(std::shared_ptr<const recording::Run> recording,
+                              std::vector<recording::CallSummary> calls, const QString &path)
+{
+    auto run = std::make_shared<LoadedRun>();
+    run->run = std::move(recording);
+    run->calls = std::move(calls);
+    run->path = path;
+    run->bundled = path == bundledSamplePath();
+    run->displayName = run->bundled ? bundledSampleDisplayName() : QFileInfo(path).fileName();
     run->hitRate = report::hitRate(run->calls);
     run->gaps = recording::distinctGaps(run->run->gaps, run->calls);
     run->tokens = report::tokenTotals(run->calls);
@@ -122,8 +130,7 @@ RunLoader::Outcome RunLoader::loadNow(const QString &path, const std::atomic<boo
     run->problems = audit::auditRun(*run->run, run->calls);
     run->problemAtCall = audit::worstSeverityByCall(run->problems, run->calls.size());
     run->timeline = std::make_shared<const recording::TimelineView>(recording::timelineView(*run->run, run->calls));
-    out.run = std::move(run);
-    return out;
+    return run;
 }
 
 quint64 RunLoader::load(const QString &path)

@@ -40,6 +40,10 @@ public:
     // The whole load, synchronously, on the calling thread (the worker body; also used by tests and tools).
     static Outcome loadNow(const QString &path, const std::atomic<bool> *cancel = nullptr,
                            const std::function<void(double, const QString &)> &progress = {});
+    // What every pane reads besides the run and its summaries (hit rate, gaps, token totals, the audit, the
+    // timeline), computed once off the GUI thread: for a load, and for each snapshot of a followed log.
+    static RunHandle assemble(std::shared_ptr<const recording::Run> run, std::vector<recording::CallSummary> calls,
+                              const QString &path);
 
 signals:
     void started(const QString &path);

@@ -1,0 +1,189 @@
+// The window following a run in progress (issue 17, item 3): File > Follow on the real sink-written NDJSON log while
+// it is appended in chunks that end mid-line. Each call appears in the Calls list within a second of its response
+// being written; the user's selection stays put unless Follow Latest Call is on; a rotation is said and reading goes
+// on; Stop Following shows the run as it stands. Widgets are found by object name, offscreen.
+
+#include "ui/models/calllistmodel.h"
+#include "ui/panes/mainwindow.h"
+#include "ui/services/followservice.h"
+#include "ui/services/followtools.h"
+
+#include "tests/core/recordingfile.h"
+#include "tests/ui/windowfixture.h"
+
+#include <QAbstractItemView>
+#include <QAction>
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cstdio>
+#include <fstream>
+
+using namespace tf;
+using namespace tf::ui;
+
+namespace {
+
+const QString kRealLog = QStringLiteral(TRACEFOLD_TEST_DATA "/samples/real-9.62/dev-6-events.ndjson");
+
+void append(const QString &path, std::string_view bytes)
+{
+    std::ofstream out(path.toStdString(), std::ios::binary | std::ios::app);
+    out.write(bytes.data(), std::streamsize(bytes.size()));
+}
+
+// Where each response's line ends in the log, and half way into the line after it.
+std::vector<std::pair<std::size_t, std::size_t>> responseCuts(const std::string &log)
+{
+    std::vector<std::pair<std::size_t, std::size_t>> cuts;
+    for (std::size_t at = log.find("\"agentfootprint.stream.llm_end\""); at != std::string::npos;
+         at = log.find("\"agentfootprint.stream.llm_end\"", at + 1)) {
+        const std::size_t lineEnd = log.find('\n', at) + 1;
+        const std::size_t next = log.find('\n', lineEnd);
+        cuts.emplace_back(lineEnd, next == std::string::npos ? lineEnd : lineEnd + (next - lineEnd) / 2);
+    }
+    return cuts;
+}
+
+int shownCalls(MainWindow &window)
+{
+    return window.run() ? int(window.run()->calls.size()) : 0;
+}
+
+} // namespace
+
+class TestFollowWindow : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { test::setUpGuiTestApplication(); }
+    void callsAppearAsTheirResponsesAreWritten();
+    void followLatestCall();
+    void rotationIsSaidAndFollowed();
+    void openingAnotherFileStopsFollowing();
+};
+
+void TestFollowWindow::callsAppearAsTheirResponsesAreWritten()
+{
+    const std::string log = testsupport::readFile(kRealLog);
+    QTemporaryDir dir;
+    const QString path = dir.path() + QStringLiteral("/run.ndjson");
+    append(path, "");
+    auto window = test::shownTestWindow(false);
+    QVERIFY(window);
+    auto *tools = window->findChild<FollowTools *>(QStringLiteral("followTools"));
+    QVERIFY(tools);
+    QVERIFY(window->findChild<QAction *>(QStringLiteral("followAction")));
+    tools->follow(path);
+    QVERIFY(tools->isFollowing());
+    auto *status = window->findChild<QLabel *>(QStringLiteral("followStatus"));
+    QVERIFY(status && status->isVisible());
+
+    std::size_t written = 0;
+    int expected = 0;
+    qint64 worstMs = 0;
+    for (const auto &[lineEnd, cut] : responseCuts(log)) {
+        QTest::qWait(250);
+        append(path, std::string_view(log).substr(written, cut - written));
+        written = cut;
+        ++expected;
+        QElapsedTimer since;
+        since.start();
+        QVERIFY(QTest::qWaitFor([&] { return shownCalls(*window) >= expected; }, 5000));
+        worstMs = std::max(worstMs, since.elapsed());
+        QVERIFY2(since.elapsed() < 1000, qPrintable(QStringLiteral("call %1 took %2 ms").arg(expected).arg(since.elapsed())));
+        QCOMPARE(shownCalls(*window), expected);
+        // The user stays where they were: on call 1, however many calls came since.
+        QCOMPARE(window->currentCall(), 0);
+        QVERIFY(window->windowTitle().contains(QStringLiteral("(following)")));
+        QVERIFY(status->text().contains(QStringLiteral("%1 call").arg(expected)));
+    }
+    qInfo("worst time from a response written to its call listed: %lld ms", worstMs);
+    // Looked at by a person (README): the window while the run is still being written.
+    QVERIFY(window->grab().save(QStringLiteral(QT_TESTCASE_BUILDDIR "/following.png")));
+    append(path, std::string_view(log).substr(written));
+    QVERIFY(QTest::qWaitFor([&] { return window->run()->run->outcome.status == recording::OutcomeStatus::Completed; },
+                            3000));
+    // The calls list and the summary grew with the run; the calls are those of the whole log.
+    auto *calls = window->findChild<QAbstractItemView *>(QStringLiteral("callsView"));
+    QVERIFY(calls);
+    QCOMPARE(calls->model()->rowCount(), 4);
+    QVERIFY(test::showCallAndWait(*window, 3));
+    QVERIFY(window->currentBundle()->view->response.has_value());
+
+    QSignalSpy stopped(tools->service(), &FollowService::stopped);
+    window->findChild<QAction *>(QStringLiteral("stopFollowingAction"))->trigger();
+    QVERIFY(stopped.wait(5000));
+    QVERIFY(!tools->isFollowing());
+    QVERIFY(status->text().startsWith(QStringLiteral("Followed run.ndjson until stopped: 4 calls")));
+    QCOMPARE(window->currentCall(), 3);
+    QCOMPARE(testsupport::readFile(path), log); // nothing written to the log
+}
+
+void TestFollowWindow::followLatestCall()
+{
+    const std::string log = testsupport::readFile(kRealLog);
+    QTemporaryDir dir;
+    const QString path = dir.path() + QStringLiteral("/run.ndjson");
+    const auto cuts = responseCuts(log);
+    append(path, std::string_view(log).substr(0, cuts[0].second));
+    auto window = test::shownTestWindow(false);
+    QVERIFY(window);
+    auto *tools = window->findChild<FollowTools *>();
+    window->findChild<QAction *>(QStringLiteral("followLatestAction"))->setChecked(true);
+    tools->follow(path);
+    QVERIFY(QTest::qWaitFor([&] { return shownCalls(*window) == 1; }, 5000));
+    append(path, std::string_view(log).substr(cuts[0].second, cuts[2].second - cuts[0].second));
+    QVERIFY(QTest::qWaitFor([&] { return shownCalls(*window) == 3; }, 5000));
+    QVERIFY(QTest::qWaitFor([&] { return window->currentCall() == 2; }, 2000)); // the latest
+    QVERIFY(QTest::qWaitFor([&] { return window->currentBundle() && window->currentBundle()->ordinal == 2; }, 5000));
+    tools->stop();
+}
+
+void TestFollowWindow::rotationIsSaidAndFollowed()
+{
+    const std::string log = testsupport::readFile(kRealLog);
+    QTemporaryDir dir;
+    const QString path = dir.path() + QStringLiteral("/run.ndjson");
+    const auto cuts = responseCuts(log);
+    append(path, std::string_view(log).substr(0, cuts[1].first));
+    auto window = test::shownTestWindow(false);
+    QVERIFY(window);
+    auto *tools = window->findChild<FollowTools *>();
+    tools->follow(path);
+    QVERIFY(QTest::qWaitFor([&] { return shownCalls(*window) == 2; }, 5000));
+    QVERIFY(test::showCallAndWait(*window, 1));
+    // The sink's maxBytes: renamed to <path>.1, a fresh file in its place.
+    QCOMPARE(std::rename(QFile::encodeName(path).constData(), QFile::encodeName(path + QStringLiteral(".1")).constData()), 0);
+    append(path, std::string_view(log).substr(cuts[1].first));
+    QVERIFY(QTest::qWaitFor([&] { return shownCalls(*window) == 4; }, 5000));
+    QVERIFY(window->statusBar()->currentMessage().contains(QStringLiteral("was rotated")));
+    QCOMPARE(window->currentCall(), 1); // still where the user was
+    QCOMPARE(window->run()->run->outcome.status, recording::OutcomeStatus::Completed);
+    tools->stop();
+}
+
+void TestFollowWindow::openingAnotherFileStopsFollowing()
+{
+    QTemporaryDir dir;
+    const QString path = dir.path() + QStringLiteral("/run.ndjson");
+    append(path, testsupport::readFile(kRealLog));
+    auto window = test::shownTestWindow(false);
+    QVERIFY(window);
+    auto *tools = window->findChild<FollowTools *>();
+    tools->follow(path);
+    QVERIFY(QTest::qWaitFor([&] { return shownCalls(*window) == 4; }, 5000));
+    QVERIFY(test::openAndShowFirstCall(
+        *window, QStringLiteral(TRACEFOLD_TEST_DATA "/samples/real-9.62/dev-2-conversation.json")));
+    QVERIFY(!tools->isFollowing());
+    QTest::qWait(3 * FollowService::kPollIntervalMs);
+    QCOMPARE(shownCalls(*window), 7); // no late snapshot of the followed log replaces it
+    QVERIFY(!window->windowTitle().contains(QStringLiteral("(following)")));
+}
+
+QTEST_MAIN(TestFollowWindow)
+#include "tst_followwindow.moc"

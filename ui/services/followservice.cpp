@@ -1,0 +1,111 @@
+#include "ui/services/followservice.h"
+
+#include "ui/services/qtstrings.h"
+#include "ui/services/runloader.h"
+
+#include "core/recording/logfollower.h"
+
+#include <QFile>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace tf::ui {
+
+FollowService::FollowService(QObject *parent)
+    : QObject(parent)
+{
+    m_timer.setInterval(kPollIntervalMs);
+    connect(&m_timer, &QTimer::timeout, this, [this] { poll(false); });
+}
+
+FollowService::~FollowService()
+{
+    m_timer.stop();
+    if (m_running)
+        m_running->waitForFinished();
+}
+
+void FollowService::start(const QString &path)
+{
+    abandon();
+    m_path = path;
+    m_follower = std::make_shared<recording::LogFollower>(QFile::encodeName(path).toStdString());
+    m_stopping = false;
+    m_finalQueued = false;
+    m_lastError.clear();
+    m_timer.start();
+    poll(false);
+}
+
+void FollowService::stop()
+{
+    if (!m_follower || m_stopping)
+        return;
+    m_stopping = true;
+    m_timer.stop();
+    if (m_running)
+        m_finalQueued = true; // once the running poll is in
+    else
+        poll(true);
+}
+
+void FollowService::abandon()
+{
+    if (!m_follower)
+        return;
+    m_timer.stop();
+    if (m_running) {
+        disconnect(m_running, nullptr, this, nullptr);
+        connect(m_running, &QFutureWatcher<Result>::finished, m_running, &QObject::deleteLater);
+        m_running = nullptr;
+    }
+    m_finalQueued = false;
+    finish();
+}
+
+void FollowService::poll(bool final)
+{
+    if (!m_follower || m_running)
+        return; // one poll at a time: the follower is not shared between threads
+    auto follower = m_follower;
+    const QString path = m_path;
+    m_running = new QFutureWatcher<Result>(this);
+    connect(m_running, &QFutureWatcher<Result>::finished, this, [this, final] {
+        const Result r = m_running->result();
+        m_running->deleteLater();
+        m_running = nullptr;
+        if (!r.notices.isEmpty() || r.run)
+            emit updated(r.run, r.notices);
+        if (!r.error.isEmpty() && (r.error != m_lastError || r.stoppedForGood))
+            emit problem(r.error, r.stoppedForGood);
+        m_lastError = r.error;
+        if (final || r.stoppedForGood) {
+            finish();
+            return;
+        }
+        if (m_finalQueued) {
+            m_finalQueued = false;
+            poll(true);
+        }
+    });
+    m_running->setFuture(QtConcurrent::run([follower, path, final] {
+        const recording::LogFollower::Update u = follower->poll(final);
+        Result r;
+        if (u.run)
+            r.run = RunLoader::assemble(u.run, u.calls, path);
+        for (const std::string &notice : u.notices)
+            r.notices.append(toQString(notice));
+        r.error = toQString(u.error);
+        r.stoppedForGood = follower->stopped();
+        return r;
+    }));
+}
+
+void FollowService::finish()
+{
+    m_timer.stop();
+    m_follower.reset();
+    m_stopping = false;
+    emit stopped();
+}
+
+} // namespace tf::ui

@@ -1,0 +1,69 @@
+#pragma once
+
+#include "ui/services/loadedrun.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QTimer>
+
+#include <memory>
+
+namespace tf::recording {
+class LogFollower;
+}
+
+namespace tf::ui {
+
+// Follows a recording while it is written (File > Follow, `tracefold --follow FILE`): polls a core
+// recording::LogFollower on a worker, one poll at a time, and hands each snapshot over as a RunHandle assembled like a
+// load's (RunLoader::assemble). The follower reads only what was appended; the window swaps the snapshot in and keeps
+// the user's call.
+class FollowService : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit FollowService(QObject *parent = nullptr);
+    ~FollowService() override;
+
+    // How often the file is looked at: a call shows well within a second of its response being written.
+    static constexpr int kPollIntervalMs = 200;
+
+    void start(const QString &path);
+    // Stops after one last poll, which shows the calls still waiting for their response as they are.
+    void stop();
+    // Stops at once, dropping whatever a running poll brings (another file is being opened).
+    void abandon();
+    bool isFollowing() const { return m_follower != nullptr && !m_stopping; }
+    QString path() const { return m_path; }
+
+signals:
+    // A new snapshot; `notices` say what happened to the file meanwhile (rotated, truncated, rewritten).
+    void updated(const tf::ui::RunHandle &run, const QStringList &notices);
+    // One line naming the file and what is wrong. `fatal`: following stopped (a line that is not an event).
+    void problem(const QString &message, bool fatal);
+    void stopped();
+
+private:
+    struct Result
+    {
+        RunHandle run;
+        QStringList notices;
+        QString error;
+        bool stoppedForGood = false;
+    };
+    void poll(bool final);
+    void finish();
+
+    std::shared_ptr<recording::LogFollower> m_follower;
+    QString m_path;
+    QTimer m_timer;
+    QFutureWatcher<Result> *m_running = nullptr;
+    bool m_stopping = false;
+    bool m_finalQueued = false;
+    QString m_lastError;
+};
+
+} // namespace tf::ui

@@ -88,7 +88,8 @@ void outcomeRules(const Run &run, ProblemList &out)
         break;
     case recording::OutcomeStatus::Incomplete:
         // A file with no event stream (a byte-identity reference) cannot say how the run went; that is not damage.
-        if (!run.events.empty())
+        // Nor is a run still being written (a followed log): it has not stopped, it is going on.
+        if (!run.events.empty() && !run.live)
             out.add(AuditRule::RunIncomplete, std::nullopt,
                     "the recording stops mid-run: " + o.message.value_or("no turn ended"));
         break;
@@ -117,7 +118,8 @@ void callRules(const Run &run, const std::vector<CallSummary> &calls, ProblemLis
                 out.add(AuditRule::ToolError, c.ordinal,
                         toolName(t) + " threw; the model was served the error" +
                             (t.errorText.empty() ? std::string() : ": " + t.errorText));
-            else if (!t.returned && !t.awaitingHuman)
+            // In a run still being written the last call's tools may be running now.
+            else if (!t.returned && !t.awaitingHuman && !(run.live && c.ordinal + 1 == calls.size()))
                 out.add(AuditRule::ToolNeverReturned, c.ordinal,
                         toolName(t) + " started and never returned: " + t.missingReason);
         }

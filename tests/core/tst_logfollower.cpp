@@ -4,6 +4,7 @@
 // the last snapshot must be what loading the whole log at once gives: the same calls, the same inspect objects.
 // A recording written whole is read again when the path names a new version of it.
 
+#include "core/audit/runaudit.h"
 #include "core/json/parser.h"
 #include "core/json/writer.h"
 #include "core/recording/logfollower.h"
@@ -123,6 +124,7 @@ private slots:
     void badLineStopsWithItsPosition();
     void callsAwaitResponseUntilTheRunEnds();
     void recordingWrittenWhole();
+    void liveRunIsNotCutShort();
     void missingFileIsSaid();
 };
 
@@ -356,6 +358,38 @@ void TestLogFollower::callsAwaitResponseUntilTheRunEnds()
     QCOMPARE(u.run->callsAwaitingResponse, std::size_t(0));
     QCOMPARE(u.run->outcome.status, recording::OutcomeStatus::Failed);
     QVERIFY(!u.calls.at(2).response);
+}
+
+void TestLogFollower::liveRunIsNotCutShort()
+{
+    // Cut right after call 2's tool started: while followed, the run is going on (no run-incomplete, the tool is
+    // running, not lost); once following stops there, the audit says what the file holds.
+    const std::string log = testsupport::readFile(kRealLog);
+    const std::size_t secondEnd = log.find("\"agentfootprint.stream.llm_end\"", log.find("\"agentfootprint.stream.llm_end\"") + 1);
+    const std::size_t toolStart = log.find("\"agentfootprint.stream.tool_start\"", secondEnd);
+    const std::size_t cut = log.find('\n', toolStart) + 1;
+    QTemporaryDir dir;
+    const std::string path = (dir.path() + "/run.ndjson").toStdString();
+    writeWhole(path, std::string_view(log).substr(0, cut));
+    LogFollower follower(path);
+    const auto rules = [](const LogFollower::Update &u) {
+        std::vector<audit::AuditRule> out;
+        for (const audit::Problem &p : audit::auditRun(*u.run, u.calls))
+            out.push_back(p.rule);
+        return out;
+    };
+    const auto has = [](const std::vector<audit::AuditRule> &rules, audit::AuditRule r) {
+        return std::find(rules.begin(), rules.end(), r) != rules.end();
+    };
+    LogFollower::Update u = follower.poll();
+    QVERIFY(u.run && u.run->live);
+    QCOMPARE(u.calls.size(), std::size_t(2));
+    QVERIFY(!has(rules(u), audit::AuditRule::RunIncomplete));
+    QVERIFY(!has(rules(u), audit::AuditRule::ToolNeverReturned));
+    u = follower.poll(true);
+    QVERIFY(u.run && !u.run->live);
+    QVERIFY(has(rules(u), audit::AuditRule::RunIncomplete));
+    QVERIFY(has(rules(u), audit::AuditRule::ToolNeverReturned));
 }
 
 void TestLogFollower::recordingWrittenWhole()

@@ -79,7 +79,8 @@ void SummaryBar::setOutcome(const recording::Run &run)
         tone = Tone::Warn;
         break;
     case recording::OutcomeStatus::Incomplete:
-        text = tr("Incomplete");
+        // A followed log that has not ended is not cut short: it is still being written.
+        text = run.live ? tr("In progress") : tr("Incomplete");
         tone = Tone::Neutral;
         break;
     }

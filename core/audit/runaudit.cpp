@@ -88,8 +88,8 @@ void outcomeRules(const Run &run, ProblemList &out)
         break;
     case recording::OutcomeStatus::Incomplete:
         // A file with no event stream (a byte-identity reference) cannot say how the run went; that is not damage.
-        // Nor is a run still being written (a followed log): it has not stopped, it is going on.
-        if (!run.events.empty() && !run.live)
+        // Nor is a run still being written (a followed log), or one whose end is not read yet (a preview).
+        if (!run.events.empty() && !run.live && !run.preview)
             out.add(AuditRule::RunIncomplete, std::nullopt,
                     "the recording stops mid-run: " + o.message.value_or("no turn ended"));
         break;

@@ -79,6 +79,9 @@ struct Run
     // A snapshot of a log still being written (recording::LogFollower): the calls whose llm_start is on record but not
     // yet their response, left out of `calls` until it is.
     bool live = false;
+    // The first calls of a large file, read ahead of its whole index (recording::previewRun): what follows them is
+    // not read yet, so nothing is said of how the run ended.
+    bool preview = false;
     std::size_t callsAwaitingResponse = 0;
 
     // Reference files (C) carry the library's own per-call views; kept for cross-checks.

@@ -80,7 +80,7 @@ void SummaryBar::setOutcome(const recording::Run &run)
         break;
     case recording::OutcomeStatus::Incomplete:
         // A followed log that has not ended is not cut short: it is still being written.
-        text = run.live ? tr("In progress") : tr("Incomplete");
+        text = run.preview ? tr("Indexing…") : run.live ? tr("In progress") : tr("Incomplete");
         tone = Tone::Neutral;
         break;
     }

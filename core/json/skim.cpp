@@ -36,8 +36,11 @@ std::size_t skipSpace(std::string_view text, std::size_t p)
 } // namespace
 
 void skimMembers(std::string_view text, std::size_t rootOffset, std::size_t maxDepth,
-                 const std::function<bool(const std::vector<std::string_view> &path, std::size_t offset)> &found)
+                 const std::function<bool(const std::vector<std::string_view> &path, std::size_t offset)> &found,
+                 const std::function<void(std::size_t offset)> &passed)
 {
+    constexpr std::size_t kPassedStep = 64u << 20;
+    std::size_t nextPassed = rootOffset + kPassedStep;
     struct Frame
     {
         bool object;
@@ -48,6 +51,11 @@ void skimMembers(std::string_view text, std::size_t rootOffset, std::size_t maxD
     std::vector<std::string_view> path; // the member names of the tracked frames
     std::size_t p = rootOffset;
     while (p < text.size()) {
+        if (p >= nextPassed) {
+            if (passed)
+                passed(p);
+            nextPassed = p + kPassedStep;
+        }
         const char c = text[p];
         if (c == '"') {
             const std::size_t body = p + 1;

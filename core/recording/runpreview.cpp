@@ -23,8 +23,9 @@ struct Layout
     std::optional<std::size_t> events, commitLog, initialState, subflowResults;
 };
 
-std::optional<Layout> skimLayout(std::string_view text, std::size_t root)
+std::optional<Layout> skimLayout(const io::MappedFile &file, std::size_t root)
 {
+    const std::string_view text = file.bytes();
     Layout layout;
     bool snapshotPassed = false;
     bool inSnapshot = false;
@@ -61,7 +62,7 @@ std::optional<Layout> skimLayout(std::string_view text, std::size_t root)
                 layout.subflowResults = at;
         }
         return !(layout.events && layout.commitLog && (snapshotPassed || layout.subflowResults));
-    });
+    }, [&](std::size_t passed) { file.releaseResidentPages(passed); });
     // A recording with a run log (shape A or B with a snapshot); the other shapes are small or quick to load whole.
     if (refused || !layout.events || !layout.commitLog)
         return std::nullopt;
@@ -98,7 +99,7 @@ std::optional<RunPreview> previewRun(const std::shared_ptr<const io::MappedFile>
         ++root;
     if (root >= text.size() || text[root] != '{' || packed::formatFirstNamesPackedFamily(text))
         return std::nullopt;
-    const std::optional<Layout> layout = skimLayout(text, root);
+    const std::optional<Layout> layout = skimLayout(*file, root);
     if (!layout || (cancel && cancel->load()))
         return std::nullopt;
     wantCalls = std::max<std::size_t>(wantCalls, 1);

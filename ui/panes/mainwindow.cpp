@@ -45,6 +45,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QMouseEvent>
+#include <QProgressBar>
 #include <QProgressDialog>
 #include <QSettings>
 #include <QStatusBar>
@@ -100,7 +101,10 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     connect(m_loader, &RunLoader::loaded, this, &MainWindow::onLoaded);
     connect(m_loader, &RunLoader::failed, this, &MainWindow::onLoadFailed);
     connect(m_loader, &RunLoader::cancelled, this, &MainWindow::onLoadCancelled);
+    connect(m_loader, &RunLoader::previewReady, this, &MainWindow::onPreviewReady);
     connect(m_loader, &RunLoader::progressChanged, this, [this](int permille, const QString &message) {
+        m_loadBar->setValue(permille);
+        m_loadBar->setFormat(tr("Indexing: %1 %p%").arg(message));
         if (m_progress) {
             m_progress->setValue(permille);
             m_progress->setLabelText(tr("%1\n%2").arg(QFileInfo(m_loadingPath).fileName(), message));
@@ -218,6 +222,14 @@ void MainWindow::createPanes()
     statusLayout->setContentsMargins(0, 0, 0, 0);
     statusLayout->addWidget(m_statusCall, 1);
     statusLayout->addWidget(m_statusBuild);
+    // While a large file is indexed behind its first calls, the progress is here, not in a dialog that blocks them.
+    m_loadBar = new QProgressBar(statusRow);
+    m_loadBar->setObjectName(QStringLiteral("loadProgressBar"));
+    m_loadBar->setRange(0, 1000);
+    m_loadBar->setTextVisible(true);
+    m_loadBar->setMaximumWidth(260);
+    m_loadBar->hide();
+    statusLayout->addWidget(m_loadBar);
     auto *statusFence = new LayoutFence(statusRow, this);
     statusFence->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     statusBar()->addWidget(statusFence, 1);
@@ -495,6 +507,9 @@ void MainWindow::onLoadCancelled()
 {
     if (m_progress)
         m_progress->deleteLater();
+    m_loadBar->hide();
+    if (m_run && m_run->run->preview)
+        closeRecording(); // only the file's first calls were read
     statusBar()->showMessage(tr("Opening cancelled; the previous recording stays open."), 5000);
     updateWelcomePage();
 }
@@ -503,6 +518,10 @@ void MainWindow::onLoadFailed(const QString &path, const QString &error)
 {
     if (m_progress)
         m_progress->deleteLater();
+    m_loadBar->hide();
+    // The preview read only the file's first calls; the load that read all of it refused it: so does the window.
+    if (m_run && m_run->run->preview)
+        closeRecording();
     if (!m_run)
         m_welcome->setMessage(tr("Tracefold could not open “%1”: %2").arg(QFileInfo(path).fileName(), error));
     updateWelcomePage();
@@ -526,13 +545,14 @@ void MainWindow::onLoaded(const RunHandle &run)
 {
     if (m_progress)
         m_progress->deleteLater();
+    m_loadBar->hide();
     statusBar()->clearMessage();
     // A reload stays on the same call; --call N picks the first one shown.
     int keep = m_run && run->path == m_run->path ? currentCall() : 0;
     if (m_initialCall >= 0)
         keep = m_initialCall;
     m_initialCall = -1;
-    showRun(run, keep, false);
+    showRun(run, keep, RunSource::Opened);
     if (!run->bundled)
         addRecentFile(run->path);
     emit runLoaded(run);
@@ -546,12 +566,29 @@ void MainWindow::showFollowedSnapshot(const RunHandle &run, bool latestCall)
         keep = latestCall ? int(run->calls.size()) - 1 : m_initialCall;
     if (!same)
         m_initialCall = -1;
-    showRun(run, keep, true);
+    showRun(run, keep, RunSource::Followed);
     emit runLoaded(run);
 }
 
-void MainWindow::showRun(const RunHandle &run, int keep, bool followed)
+void MainWindow::onPreviewReady(const RunHandle &run)
 {
+    // The window is usable from now on: the rest of the load reports in the status bar.
+    if (m_progress)
+        m_progress->deleteLater();
+    statusBar()->clearMessage(); // "Opening …" would hide the progress
+    m_loadBar->setVisible(true);
+    int keep = 0;
+    if (m_initialCall >= 0 && m_initialCall < int(run->calls.size())) {
+        keep = m_initialCall;
+        m_initialCall = -1; // shown: the full load then stays wherever the user went meanwhile
+    }
+    showRun(run, keep, RunSource::Preview);
+    emit runPreviewShown(run);
+}
+
+void MainWindow::showRun(const RunHandle &run, int keep, RunSource source)
+{
+    const bool followed = source == RunSource::Followed;
     if (!m_run || run->path != m_run->path)
         m_history.clear();
     m_run = run;
@@ -559,9 +596,11 @@ void MainWindow::showRun(const RunHandle &run, int keep, bool followed)
     updateWelcomePage();
     m_changedBar->hide();
     // A followed file changes by design: its follower reads what changed, the watch would only cry wolf.
-    m_fileWatch->watch(followed ? nullptr : run->run, run->bundled || followed ? QString() : run->path);
-    setWindowTitle(followed ? tr("%1 (following) — Tracefold").arg(run->displayName)
-                            : tr("%1 — Tracefold").arg(run->displayName));
+    const bool watched = source == RunSource::Opened && !run->bundled;
+    m_fileWatch->watch(watched ? run->run : nullptr, watched ? run->path : QString());
+    setWindowTitle(followed                         ? tr("%1 (following) — Tracefold").arg(run->displayName)
+                   : source == RunSource::Preview ? tr("%1 (indexing…) — Tracefold").arg(run->displayName)
+                                                  : tr("%1 — Tracefold").arg(run->displayName));
     m_summary->setRun(run);
     m_strip->setRun(run);
     m_timeline->setRun(run);
@@ -569,7 +608,7 @@ void MainWindow::showRun(const RunHandle &run, int keep, bool followed)
     m_calls->setRun(run);
     m_problems->setRun(run);
     // On a run that is not armed the Findings pane has nothing to show; what the model answered comes first.
-    if (!followed) {
+    if (source != RunSource::Followed) {
         (run->run->constants.armed ? m_findingsDock : m_responseDock)->raise();
         (run->run->constants.armed ? m_ledgerDock : m_timelineDock)->raise(); // no ledger to show: the run in time
     }
@@ -579,7 +618,7 @@ void MainWindow::showRun(const RunHandle &run, int keep, bool followed)
                                        : tr("This recording holds no LLM call."));
     } else {
         m_calls->setCurrentCall(qBound(0, keep, int(run->calls.size()) - 1));
-        if (!followed)
+        if (source != RunSource::Followed)
             m_calls->view()->setFocus();
     }
     updateActions();
@@ -596,13 +635,20 @@ void MainWindow::onCallSelected(int ordinal)
     m_problems->setCurrentCall(ordinal);
     m_timeline->chart()->setCurrentCall(ordinal);
     const recording::CallSummary &c = m_run->calls[std::size_t(ordinal)];
-    m_statusCall->setText(tr("Call %1 of %2 · turn %3 of %4 · iteration %5 · %6")
-                              .arg(ordinal + 1)
-                              .arg(m_run->calls.size())
-                              .arg(c.turn + 1)
-                              .arg(m_run->run->turns.size())
-                              .arg(c.epoch)
-                              .arg(toQString(c.callRuntimeStageId)));
+    if (m_run->run->preview)
+        m_statusCall->setText(tr("Call %1 of the first %2 read (the rest is being indexed) · iteration %3 · %4")
+                                  .arg(ordinal + 1)
+                                  .arg(m_run->calls.size())
+                                  .arg(c.epoch)
+                                  .arg(toQString(c.callRuntimeStageId)));
+    else
+        m_statusCall->setText(tr("Call %1 of %2 · turn %3 of %4 · iteration %5 · %6")
+                                  .arg(ordinal + 1)
+                                  .arg(m_run->calls.size())
+                                  .arg(c.turn + 1)
+                                  .arg(m_run->run->turns.size())
+                                  .arg(c.epoch)
+                                  .arg(toQString(c.callRuntimeStageId)));
     if (m_service->sourceChanged()) {
         const BundleHandle shown = currentBundle();
         m_statusCall->setText(shown ? tr("Call %1 cannot be read: the file changed on disk. The panes show call %2, "
@@ -718,7 +764,9 @@ void MainWindow::showGoToCallDialog()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setWindowTitle(tr("Go to Call"));
     dialog->setInputMode(QInputDialog::IntInput);
-    dialog->setLabelText(tr("Call (1 to %1):").arg(m_run->calls.size()));
+    dialog->setLabelText(m_run->run->preview
+                             ? tr("Call (1 to %1; the calls after them are still being indexed):").arg(m_run->calls.size())
+                             : tr("Call (1 to %1):").arg(m_run->calls.size()));
     dialog->setIntRange(1, int(m_run->calls.size()));
     dialog->setIntValue(currentCall() + 1);
     connect(dialog, &QInputDialog::intValueSelected, this, [this](int call) { showCall(call - 1); });

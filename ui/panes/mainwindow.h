@@ -14,6 +14,7 @@ class QDockWidget;
 class QLabel;
 class QMenu;
 class QMessageBox;
+class QProgressBar;
 class QProgressDialog;
 class QToolBar;
 
@@ -101,6 +102,8 @@ signals:
     void runLoaded(const tf::ui::RunHandle &run);
     void runClosed();
     void loadStarted(const QString &path);
+    // A large file's first calls are on screen while the rest is indexed; runLoaded follows.
+    void runPreviewShown(const tf::ui::RunHandle &run);
     void loadFailed(const QString &path, const QString &error);
     void callShown(int ordinal);
     // The open file changed on disk (noticed by the watch, or met by a call rebuild); the window keeps what it showed.
@@ -122,7 +125,14 @@ private:
     void createActions();
     void onLoadStarted(const QString &path);
     void onLoaded(const RunHandle &run);
-    void showRun(const RunHandle &run, int keepCall, bool followed);
+    enum class RunSource
+    {
+        Opened,   // a whole file loaded
+        Followed, // a snapshot of a file being written (FollowTools)
+        Preview,  // the first calls of a large file, while the rest is indexed
+    };
+    void showRun(const RunHandle &run, int keepCall, RunSource source);
+    void onPreviewReady(const RunHandle &run);
     void onLoadFailed(const QString &path, const QString &error);
     void onLoadCancelled();
     void onCallSelected(int ordinal);
@@ -188,6 +198,7 @@ private:
     QAction *m_forwardAction = nullptr;
     QLabel *m_statusCall = nullptr;
     QLabel *m_statusBuild = nullptr;
+    QProgressBar *m_loadBar = nullptr;
     QPointer<QProgressDialog> m_progress;
     QPointer<QMessageBox> m_errorBox;
 };

@@ -5,6 +5,7 @@
 
 #include "core/audit/runaudit.h"
 #include "core/recording/recordingloader.h"
+#include "core/recording/runpreview.h"
 #include "core/recording/timelineview.h"
 
 #include <QCoreApplication>
@@ -51,6 +52,8 @@ RunLoader::~RunLoader()
     if (m_cancel)
         m_cancel->store(true);
     for (QFutureWatcher<Outcome> *w : std::as_const(m_watchers))
+        w->waitForFinished();
+    for (QFutureWatcher<RunHandle> *w : std::as_const(m_previews))
         w->waitForFinished();
 }
 
@@ -112,6 +115,18 @@ RunLoader::Outcome RunLoader::loadNow(const QString &path, const std::atomic<boo
     }
     out.run = assemble(loaded.run, std::move(calls), path);
     return out;
+}
+
+RunHandle RunLoader::previewNow(const QString &path, const std::atomic<bool> *cancel)
+{
+    std::string error;
+    auto file = io::MappedFile::open(QFile::encodeName(path).toStdString(), error);
+    if (!file)
+        return nullptr;
+    std::optional<recording::RunPreview> preview = recording::previewRun(file, kPreviewCalls, cancel);
+    if (!preview || !preview->run->changedOnDisk().empty())
+        return nullptr;
+    return assemble(preview->run, std::move(preview->calls), path);
 }
 
 RunHandle RunLoader::assemble(std::shared_ptr<const recording::Run> recording,
@@ -178,6 +193,20 @@ quint64 RunLoader::load(const QString &path)
             emit failed(path, outcome.error);
     });
     watcher->setFuture(QtConcurrent::run([path, cancel, progress] { return loadNow(path, cancel.get(), progress); }));
+
+    // A large file: its first calls are read ahead on another core, so call 1 is on screen while the rest is indexed.
+    if (!path.startsWith(QLatin1Char(':')) && QFileInfo(path).size() >= m_previewFromBytes) {
+        auto *preview = new QFutureWatcher<RunHandle>(this);
+        m_previews.append(preview);
+        connect(preview, &QFutureWatcher<RunHandle>::finished, this, [this, preview, generation] {
+            m_previews.removeOne(preview);
+            const RunHandle run = preview->result();
+            preview->deleteLater();
+            if (run && generation == m_generation && m_loading)
+                emit previewReady(run);
+        });
+        preview->setFuture(QtConcurrent::run([path, cancel] { return previewNow(path, cancel.get()); }));
+    }
     return generation;
 }
 

@@ -29,7 +29,7 @@ public:
     bool isLoading() const { return m_loading; }
     quint64 generation() const { return m_generation; }
     // Workers still running, superseded ones included (their results will be dropped).
-    bool hasPendingWork() const { return !m_watchers.isEmpty(); }
+    bool hasPendingWork() const { return !m_watchers.isEmpty() || !m_previews.isEmpty(); }
 
     struct Outcome
     {
@@ -42,6 +42,13 @@ public:
                            const std::function<void(double, const QString &)> &progress = {});
     // What every pane reads besides the run and its summaries (hit rate, gaps, token totals, the audit, the
     // timeline), computed once off the GUI thread: for a load, and for each snapshot of a followed log.
+    // The first calls of a large file (recording::previewRun) on the calling thread: null when it has none to show
+    // ahead of the full load. LoadedRun::run->preview is set.
+    static RunHandle previewNow(const QString &path, const std::atomic<bool> *cancel = nullptr);
+    // Files at least this large are previewed while they load; smaller ones load in well under a second.
+    static constexpr qint64 kPreviewBytes = 32ll << 20;
+    void setPreviewFromBytes(qint64 bytes) { m_previewFromBytes = bytes; }
+    static constexpr std::size_t kPreviewCalls = 20;
     static RunHandle assemble(std::shared_ptr<const recording::Run> run, std::vector<recording::CallSummary> calls,
                               const QString &path);
 
@@ -50,14 +57,18 @@ signals:
     // permille in [0, 1000]
     void progressChanged(int permille, const QString &message);
     void loaded(const tf::ui::RunHandle &run);
+    // The first calls, while the whole file is still being indexed (large files only); `loaded` follows.
+    void previewReady(const tf::ui::RunHandle &run);
     void failed(const QString &path, const QString &error);
     void cancelled(const QString &path);
 
 private:
     quint64 m_generation = 0;
+    qint64 m_previewFromBytes = kPreviewBytes;
     bool m_loading = false;
     std::shared_ptr<std::atomic<bool>> m_cancel;
     QList<QFutureWatcher<Outcome> *> m_watchers;
+    QList<QFutureWatcher<RunHandle> *> m_previews;
 };
 
 } // namespace tf::ui

@@ -83,6 +83,11 @@ int renderScreenshot(const ScreenshotRequest &request, const QString &compareWit
     bool finished = false;
     QString error;
     QObject::connect(&window, &MainWindow::runLoaded, &window, [&] { finished = true; });
+    // A large file's call N is drawn as soon as it is on screen, while the rest of the file is still being indexed.
+    QObject::connect(&window, &MainWindow::runPreviewShown, &window, [&](const RunHandle &run) {
+        if (compareWith.isEmpty() && request.call >= 1 && std::size_t(request.call) <= run->calls.size())
+            finished = true;
+    });
     QObject::connect(&window, &MainWindow::loadFailed, &window, [&](const QString &, const QString &e) {
         finished = true;
         error = e;

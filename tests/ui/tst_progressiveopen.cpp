@@ -34,7 +34,7 @@ void TestProgressiveOpen::firstCallsWhileIndexing()
     const QString path = dir.filePath(QStringLiteral("long.json"));
     {
         generate::GeneratorOptions options;
-        options.calls = 700;
+        options.calls = 1000;
         options.seed = 7;
         options.historyWindow = 40;
         options.turnCalls = 50;
@@ -53,15 +53,18 @@ void TestProgressiveOpen::firstCallsWhileIndexing()
     QSignalSpy loaded(window.get(), &MainWindow::runLoaded);
     window->openFile(path);
     QVERIFY(previewed.wait(30000));
-    // The first calls, before the whole file: the window shows them and says the rest is being indexed.
-    QCOMPARE(loaded.count(), 0);
-    const RunHandle preview = window->run();
+    // The first calls, before the whole file: the window shows them and says the rest is being indexed. (On a
+    // machine so busy that the whole load lands in the same breath, the window has moved on to it already.)
+    const RunHandle preview = previewed.at(0).at(0).value<RunHandle>();
     QVERIFY(preview && preview->run->preview);
     QVERIFY(preview->calls.size() >= 1 && preview->calls.size() <= RunLoader::kPreviewCalls);
-    QVERIFY(window->windowTitle().contains(QStringLiteral("indexing")));
     auto *bar = window->findChild<QProgressBar *>(QStringLiteral("loadProgressBar"));
-    QVERIFY(bar && bar->isVisible());
-    QVERIFY(QTest::qWaitFor([&] { return window->currentBundle() && window->currentBundle()->ordinal == 0; }, 10000));
+    QVERIFY(bar);
+    if (loaded.count() == 0) {
+        QVERIFY(window->windowTitle().contains(QStringLiteral("indexing")));
+        QVERIFY(bar->isVisible());
+        QVERIFY(QTest::qWaitFor([&] { return window->currentBundle() && window->currentBundle()->ordinal == 0; }, 10000));
+    }
     // Usable meanwhile: the user goes to call 3 of the ones read.
     bool moved = false;
     if (loaded.count() == 0) {
@@ -75,11 +78,16 @@ void TestProgressiveOpen::firstCallsWhileIndexing()
 
     QVERIFY(loaded.count() == 1 || loaded.wait(120000));
     QVERIFY(!window->run()->run->preview);
-    QCOMPARE(window->run()->calls.size(), std::size_t(700));
+    QCOMPARE(window->run()->calls.size(), std::size_t(1000));
     if (moved)
         QCOMPARE(window->currentCall(), 2); // where the user went, kept
     QVERIFY(!bar->isVisible());
     QVERIFY(!window->windowTitle().contains(QStringLiteral("indexing")));
+    // Each preview read ten times as many calls as the one before: the list filled as the index was built.
+    for (int i = 1; i < previewed.count(); ++i)
+        QVERIFY(previewed.at(i).at(0).value<RunHandle>()->calls.size() >
+                previewed.at(i - 1).at(0).value<RunHandle>()->calls.size());
+    qInfo("%lld previews before the whole run", qlonglong(previewed.count()));
     // The preview's calls are the loaded run's, call for call.
     for (std::size_t i = 0; i < preview->calls.size(); ++i) {
         QCOMPARE(preview->calls[i].messageCount, window->run()->calls[i].messageCount);

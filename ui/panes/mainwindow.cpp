@@ -577,7 +577,7 @@ void MainWindow::onPreviewReady(const RunHandle &run)
         m_progress->deleteLater();
     statusBar()->clearMessage(); // "Opening …" would hide the progress
     m_loadBar->setVisible(true);
-    int keep = 0;
+    int keep = m_run && m_run->path == run->path ? currentCall() : 0; // a larger preview: stay on the call
     if (m_initialCall >= 0 && m_initialCall < int(run->calls.size())) {
         keep = m_initialCall;
         m_initialCall = -1; // shown: the full load then stays wherever the user went meanwhile

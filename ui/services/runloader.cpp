@@ -53,7 +53,7 @@ RunLoader::~RunLoader()
         m_cancel->store(true);
     for (QFutureWatcher<Outcome> *w : std::as_const(m_watchers))
         w->waitForFinished();
-    for (QFutureWatcher<RunHandle> *w : std::as_const(m_previews))
+    for (QFutureWatcher<void> *w : std::as_const(m_previews))
         w->waitForFinished();
 }
 
@@ -117,13 +117,13 @@ RunLoader::Outcome RunLoader::loadNow(const QString &path, const std::atomic<boo
     return out;
 }
 
-RunHandle RunLoader::previewNow(const QString &path, const std::atomic<bool> *cancel)
+RunHandle RunLoader::previewNow(const QString &path, std::size_t calls, const std::atomic<bool> *cancel)
 {
     std::string error;
     auto file = io::MappedFile::open(QFile::encodeName(path).toStdString(), error);
     if (!file)
         return nullptr;
-    std::optional<recording::RunPreview> preview = recording::previewRun(file, kPreviewCalls, cancel);
+    std::optional<recording::RunPreview> preview = recording::previewRun(file, calls, cancel);
     if (!preview || !preview->run->changedOnDisk().empty())
         return nullptr;
     return assemble(preview->run, std::move(preview->calls), path);
@@ -183,6 +183,7 @@ quint64 RunLoader::load(const QString &path)
         watcher->deleteLater();
         if (generation != m_generation)
             return; // a newer load owns the window now
+        m_cancel->store(true); // previews still reading ahead stop: the whole run is here
         m_cancel.reset();
         m_loading = false;
         if (outcome.run)
@@ -196,16 +197,30 @@ quint64 RunLoader::load(const QString &path)
 
     // A large file: its first calls are read ahead on another core, so call 1 is on screen while the rest is indexed.
     if (!path.startsWith(QLatin1Char(':')) && QFileInfo(path).size() >= m_previewFromBytes) {
-        auto *preview = new QFutureWatcher<RunHandle>(this);
+        auto *preview = new QFutureWatcher<void>(this);
         m_previews.append(preview);
-        connect(preview, &QFutureWatcher<RunHandle>::finished, this, [this, preview, generation] {
+        connect(preview, &QFutureWatcher<void>::finished, this, [this, preview] {
             m_previews.removeOne(preview);
-            const RunHandle run = preview->result();
             preview->deleteLater();
-            if (run && generation == m_generation && m_loading)
-                emit previewReady(run);
         });
-        preview->setFuture(QtConcurrent::run([path, cancel] { return previewNow(path, cancel.get()); }));
+        // 20 calls, then 200, 2,000, …: the calls list fills while the index is built, each read costing about a
+        // tenth of the next; it stops once the load is done (cancel is set then too) or the file has no more calls.
+        preview->setFuture(QtConcurrent::run([self, generation, path, cancel] {
+            for (std::size_t calls = kPreviewCalls; calls <= recording::kMaxCalls; calls *= 10) {
+                const RunHandle run = previewNow(path, calls, cancel.get());
+                if (!run || cancel->load())
+                    return;
+                QMetaObject::invokeMethod(
+                    self.data(),
+                    [self, generation, run] {
+                        if (self && self->m_generation == generation && self->m_loading)
+                            emit self->previewReady(run);
+                    },
+                    Qt::QueuedConnection);
+                if (run->calls.size() < calls)
+                    return;
+            }
+        }));
     }
     return generation;
 }

@@ -44,10 +44,11 @@ public:
     // timeline), computed once off the GUI thread: for a load, and for each snapshot of a followed log.
     // The first calls of a large file (recording::previewRun) on the calling thread: null when it has none to show
     // ahead of the full load. LoadedRun::run->preview is set.
-    static RunHandle previewNow(const QString &path, const std::atomic<bool> *cancel = nullptr);
+    static RunHandle previewNow(const QString &path, std::size_t calls, const std::atomic<bool> *cancel = nullptr);
     // Files at least this large are previewed while they load; smaller ones load in well under a second.
     static constexpr qint64 kPreviewBytes = 32ll << 20;
     void setPreviewFromBytes(qint64 bytes) { m_previewFromBytes = bytes; }
+    // The first preview's calls; each next one (while the load goes on) reads ten times as many.
     static constexpr std::size_t kPreviewCalls = 20;
     static RunHandle assemble(std::shared_ptr<const recording::Run> run, std::vector<recording::CallSummary> calls,
                               const QString &path);
@@ -68,7 +69,7 @@ private:
     bool m_loading = false;
     std::shared_ptr<std::atomic<bool>> m_cancel;
     QList<QFutureWatcher<Outcome> *> m_watchers;
-    QList<QFutureWatcher<RunHandle> *> m_previews;
+    QList<QFutureWatcher<void> *> m_previews;
 };
 
 } // namespace tf::ui

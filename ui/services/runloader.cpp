@@ -43,6 +43,7 @@ QString bundledSampleDisplayName()
 RunLoader::RunLoader(QObject *parent)
     : QObject(parent)
 {
+    m_previewPool.setMaxThreadCount(1);
     qRegisterMetaType<tf::ui::RunHandle>();
 }
 
@@ -205,7 +206,7 @@ quint64 RunLoader::load(const QString &path)
         });
         // 20 calls, then 200, 2,000, …: the calls list fills while the index is built, each read costing about a
         // tenth of the next; it stops once the load is done (cancel is set then too) or the file has no more calls.
-        preview->setFuture(QtConcurrent::run([self, generation, path, cancel] {
+        preview->setFuture(QtConcurrent::run(&m_previewPool, [self, generation, path, cancel] {
             for (std::size_t calls = kPreviewCalls; calls <= recording::kMaxCalls; calls *= 10) {
                 const RunHandle run = previewNow(path, calls, cancel.get());
                 if (!run || cancel->load())

@@ -5,6 +5,7 @@
 #include <QFutureWatcher>
 #include <QObject>
 #include <QString>
+#include <QThreadPool>
 
 #include <atomic>
 #include <functional>
@@ -70,6 +71,9 @@ private:
     std::shared_ptr<std::atomic<bool>> m_cancel;
     QList<QFutureWatcher<Outcome> *> m_watchers;
     QList<QFutureWatcher<void> *> m_previews;
+    // Previews read ahead on a thread of their own: in the global pool they would hold the thread that builds the
+    // shown call's view until the whole load is done.
+    QThreadPool m_previewPool;
 };
 
 } // namespace tf::ui

@@ -7,6 +7,7 @@
 #include "core/json/writer.h"
 #include "core/recording/callview.h"
 #include "core/recording/recordingloader.h"
+#include "core/recording/runpreview.h"
 #include "core/report/inspectreport.h"
 
 using namespace tf;
@@ -40,6 +41,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
 {
     const recording::LoadResult result =
         recording::loadRecordingFromBytes(std::string(fuzz::asText(data, size)), "fuzz.json");
+    // The preview of the first calls reads the same bytes another way (a skim, then prefixes): it must never crash,
+    // and whatever it shows of a file the load accepts must be what the load shows.
+    const std::optional<recording::RunPreview> preview =
+        recording::previewRun(io::MappedFile::fromString(std::string(fuzz::asText(data, size)), "fuzz.json"), 3);
+    if (preview && result.run) {
+        const std::vector<recording::CallSummary> all = recording::summarizeCalls(*result.run);
+        TF_FUZZ_CHECK(preview->calls.size() <= all.size());
+        for (std::size_t i = 0; i < preview->calls.size() && i < all.size(); ++i)
+            TF_FUZZ_CHECK(json::stringify(report::inspectCallJson(preview->calls[i])) ==
+                          json::stringify(report::inspectCallJson(all[i])));
+    }
     // Exactly one of a run and an error; a refusal starts with the file name (spec/recording.md §1.8: "NAME: ..." or,
     // for NDJSON, "NAME:LINE:COLUMN: ...").
     TF_FUZZ_CHECK(!result.run != result.error.empty());

@@ -27,12 +27,6 @@ using namespace tf::ui;
 
 namespace {
 
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
 bool writeAll(const QString &path, const QByteArray &bytes, QIODevice::OpenMode mode = QIODevice::WriteOnly)
 {
     QFile f(path);
@@ -100,15 +94,6 @@ QByteArray apply(Change change, const QTemporaryDir &dir, const QString &path, c
     return original;
 }
 
-MainWindow::Options quietOptions()
-{
-    MainWindow::Options options;
-    options.persistSettings = false;
-    options.progressDialog = false;
-    options.errorDialogs = false;
-    return options;
-}
-
 } // namespace
 
 class TestChangingWindow : public QObject
@@ -128,10 +113,10 @@ void TestChangingWindow::hundredsOfChangesWhileStepping()
     const QString path = test::writeGenerated(dir, QStringLiteral("run.json"), 16, 5);
     const QString otherPath = test::writeGenerated(dir, QStringLiteral("other.json"), 9, 6);
     QVERIFY(!path.isEmpty() && !otherPath.isEmpty());
-    const QByteArray original = readAll(path);
-    const QByteArray other = readAll(otherPath);
+    const QByteArray original = test::readBytes(path);
+    const QByteArray other = test::readBytes(otherPath);
 
-    MainWindow window(quietOptions());
+    MainWindow window(test::quietWindowOptions());
     window.resize(1400, 900);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -149,7 +134,7 @@ void TestChangingWindow::hundredsOfChangesWhileStepping()
                    QStringLiteral("kept through every change"));
     QVERIFY(store->save());
     const QString sidecarPath = store->path();
-    const QByteArray sidecar = readAll(sidecarPath);
+    const QByteArray sidecar = test::readBytes(sidecarPath);
 
     QRandomGenerator rng(17);
     int loadedRounds = 0, changedSaid = 0, failedChanged = 0, failedAsChanged = 0, loadedAsChanged = 0;
@@ -208,8 +193,8 @@ void TestChangingWindow::hundredsOfChangesWhileStepping()
             }
         }
         // Tracefold wrote nothing: the recording is what the change made, the sidecar what the notes made.
-        QVERIFY2(readAll(path) == expected, qPrintable(context));
-        QVERIFY2(readAll(sidecarPath) == sidecar, qPrintable(context));
+        QVERIFY2(test::readBytes(path) == expected, qPrintable(context));
+        QVERIFY2(test::readBytes(sidecarPath) == sidecar, qPrintable(context));
         QCOMPARE(store->sidecar().notes.size(), std::size_t(1));
         QCOMPARE(store->sidecar().bookmarks.size(), std::size_t(1));
     }

@@ -26,27 +26,12 @@ using namespace tf::ui;
 
 namespace {
 
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
 // Another recording put in the file's place the way atomic writers and log rotation do: a new file renamed over it.
 void replaceByRename(const QTemporaryDir &dir, const QString &path, int calls, std::uint64_t seed)
 {
     const QString fresh = test::writeGenerated(dir, QStringLiteral("fresh.json"), calls, seed);
     QVERIFY(!fresh.isEmpty());
     QVERIFY(::rename(QFile::encodeName(fresh).constData(), QFile::encodeName(path).constData()) == 0);
-}
-
-MainWindow::Options quietOptions()
-{
-    MainWindow::Options options;
-    options.persistSettings = false;
-    options.progressDialog = false;
-    options.errorDialogs = false;
-    return options;
 }
 
 void stepTo(MainWindow &window, int ordinal)
@@ -73,7 +58,7 @@ void TestFileChange::truncatedWhileStepping()
     QTemporaryDir dir;
     const QString path = test::writeGenerated(dir, QStringLiteral("run.json"), 24, 5);
     QVERIFY(!path.isEmpty());
-    MainWindow window(quietOptions());
+    MainWindow window(test::quietWindowOptions());
     window.resize(1400, 900);
     window.show();
     QSignalSpy loaded(&window, &MainWindow::runLoaded);
@@ -87,13 +72,13 @@ void TestFileChange::truncatedWhileStepping()
     const notes::Target target{notes::TargetKind::Call, notes::callRefOf(window.run()->run->calls[1]), {}, {}};
     store->addNote(target, QStringLiteral("kept across the change"));
     QVERIFY(store->save());
-    const QByteArray sidecar = readAll(store->path());
+    const QByteArray sidecar = test::readBytes(store->path());
     QVERIFY(sidecar.contains("kept across the change"));
 
     stepTo(window, 2);
     stepTo(window, 3);
     // The loader let go of the mapping's pages: the next calls are read from the file again, which is cut now.
-    const QByteArray original = readAll(path);
+    const QByteArray original = test::readBytes(path);
     QCOMPARE(::truncate(QFile::encodeName(path).constData(), 4096), 0);
     QSignalSpy changed(&window, &MainWindow::fileChanged);
     for (int ordinal = 4; ordinal < 12; ++ordinal) {
@@ -118,8 +103,8 @@ void TestFileChange::truncatedWhileStepping()
         window.grab().save(shots + QStringLiteral("/file-changed.png"));
 
     // Nothing written: the recording is what the truncation left, the sidecar what the notes made.
-    QCOMPARE(readAll(path), original.left(4096));
-    QCOMPARE(readAll(store->path()), sidecar);
+    QCOMPARE(test::readBytes(path), original.left(4096));
+    QCOMPARE(test::readBytes(store->path()), sidecar);
     QCOMPARE(store->sidecar().bookmarks.size(), std::size_t(1));
     QCOMPARE(store->sidecar().notes.size(), std::size_t(1));
 
@@ -150,7 +135,7 @@ void TestFileChange::replacedByRenameOffersReload()
 {
     QTemporaryDir dir;
     const QString path = test::writeGenerated(dir, QStringLiteral("run.json"), 12, 2);
-    MainWindow window(quietOptions());
+    MainWindow window(test::quietWindowOptions());
     window.show();
     QSignalSpy loaded(&window, &MainWindow::runLoaded);
     window.openFile(path);
@@ -216,7 +201,7 @@ void TestFileChange::screenshotFailsOnAChangedFile()
 
     QCOMPARE(status, 2);
     QVERIFY(!QFile::exists(request.output));
-    const QByteArray err = readAll(errPath);
+    const QByteArray err = test::readBytes(errPath);
     QVERIFY2(err.contains(QByteArray(QFile::encodeName(path) + ": the file changed on disk while it was being read")),
              err.constData());
 }

@@ -3,6 +3,7 @@
 // Shared by the GUI tests: fixtures (the real samples, generated runs with collapsed results and damage, broken
 // files written on the fly) and synchronous loading through the same code the app's worker runs.
 
+#include "ui/panes/mainwindow.h"
 #include "ui/services/callbundle.h"
 #include "ui/services/runloader.h"
 
@@ -16,6 +17,23 @@
 #include <QTest>
 
 namespace tf::ui::test {
+
+// A window that reads and writes no settings and opens no dialog (a load error is only emitted).
+inline MainWindow::Options quietWindowOptions()
+{
+    MainWindow::Options options;
+    options.persistSettings = false;
+    options.progressDialog = false;
+    options.errorDialogs = false;
+    return options;
+}
+
+// A file's bytes, or none when it cannot be read (a test that changes files on disk compares them after).
+inline QByteArray readBytes(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
 
 inline QString sampleDir()
 {

@@ -42,11 +42,16 @@ PairDiff comparePair(const recording::Run &runA, std::size_t a, const recording:
     ServedContextDiff served = diffServedContext(partsA, partsB);
     d.served = std::move(served.differing);
     d.notCompared = std::move(served.notCompared);
-    if (!d.served.empty()) {
-        if (const std::string *bytes = bytesOf(partsA, d.served.front().name))
-            d.firstPartA = *bytes;
-        if (const std::string *bytes = bytesOf(partsB, d.served.front().name))
-            d.firstPartB = *bytes;
+    for (const PartDifference &part : d.served) {
+        PairDiff::PartBytes &bytes = d.servedBytes.emplace_back();
+        if (const std::string *a = bytesOf(partsA, part.name))
+            bytes.a = *a;
+        if (const std::string *b = bytesOf(partsB, part.name))
+            bytes.b = *b;
+    }
+    if (!d.servedBytes.empty()) {
+        d.firstPartA = d.servedBytes.front().a;
+        d.firstPartB = d.servedBytes.front().b;
     }
 
     d.responseOnRecordA = viewA.response.has_value();

@@ -34,6 +34,12 @@ struct PairDiff
     // The bytes of the first differing part on each side (empty when that side lacks it), for a surface that shows
     // where the two went apart.
     std::string firstPartA, firstPartB;
+    // The bytes of every differing part on each side, one entry per entry of `served` (empty: that side lacks it).
+    struct PartBytes
+    {
+        std::string a, b;
+    };
+    std::vector<PartBytes> servedBytes;
 
     bool responseOnRecordA = false, responseOnRecordB = false;
     std::string responseTextA, responseTextB;

@@ -112,6 +112,7 @@ ComparisonPane::ComparisonPane(QWidget *parent)
             [this](const QModelIndex &current) {
                 if (!current.isValid())
                     return;
+                emit rowChosen(current.row());
                 showPair(current.row());
                 if (m_selecting)
                     return;
@@ -186,17 +187,23 @@ void ComparisonPane::showPair(int row)
     if (!c.a || !c.b) {
         m_pairTitle->setText(c.a ? tr("Call %1: only this run made it.").arg(*c.a + 1)
                                  : tr("Baseline call %1: only the baseline made it.").arg(*c.b + 1));
+        auto gap = std::make_shared<ComparedPair>();
+        gap->row = row;
+        gap->a = c.a;
+        gap->b = c.b;
+        emit pairReady(gap);
         emit pairShown(row);
         return;
     }
     m_pairTitle->setText(tr("Call %1 against baseline call %2 (A: this run, B: the baseline): building\u2026")
                              .arg(QString::number(*c.a + 1), QString::number(*c.b + 1)));
-    auto *watcher = new QFutureWatcher<compare::PairDiff>(this);
-    connect(watcher, &QFutureWatcher<compare::PairDiff>::finished, this, [this, watcher, generation, row, c] {
+    auto *watcher = new QFutureWatcher<ComparedPairHandle>(this);
+    connect(watcher, &QFutureWatcher<ComparedPairHandle>::finished, this, [this, watcher, generation, row, c] {
         watcher->deleteLater();
         if (generation != m_pairGeneration)
             return;
-        const compare::PairDiff pair = watcher->result();
+        const ComparedPairHandle built = watcher->result();
+        const compare::PairDiff &pair = built->diff;
         QString title = tr("Call %1 against baseline call %2 (A: this run, B: the baseline): ")
                             .arg(QString::number(*c.a + 1), QString::number(*c.b + 1));
         if (pair.served.empty())
@@ -215,11 +222,19 @@ void ComparisonPane::showPair(int row)
             m_baselineSide->show();
         }
         m_pairDetail->setPlainText(toQString(report::pairText(pair)));
+        emit pairReady(built);
         emit pairShown(row);
     });
-    // The views rebuild both calls from their runs, which the comparison keeps alive.
-    watcher->setFuture(QtConcurrent::run([comparison, a = *c.a, b = *c.b] {
-        return compare::comparePair(*comparison->run, a, *comparison->baseline, b);
+    // The views rebuild both calls from their runs, which the comparison keeps alive; the panes' sides are laid out
+    // there too, so the GUI thread only sets text.
+    watcher->setFuture(QtConcurrent::run([comparison, row, a = *c.a, b = *c.b] {
+        auto built = std::make_shared<ComparedPair>();
+        built->row = row;
+        built->a = a;
+        built->b = b;
+        built->diff = compare::comparePair(*comparison->run, a, *comparison->baseline, b);
+        built->panes = compare::pairPanes(built->diff);
+        return ComparedPairHandle(std::move(built));
     }));
 }
 
@@ -234,6 +249,12 @@ void ComparisonPane::selectRow(int row, bool activate)
     m_view->setCurrentIndex(m_model->index(row, AlignmentModel::ThisRunColumn));
     m_view->scrollTo(m_model->index(row, 0));
     m_selecting = false;
+}
+
+void ComparisonPane::chooseRow(int row)
+{
+    if (row >= 0 && row < m_model->rowCount() && row != currentRow())
+        selectRow(row, true);
 }
 
 void ComparisonPane::showThisCall(int ordinal)

@@ -33,14 +33,19 @@ public:
 public slots:
     // Selects the row of this run's call `ordinal`, without emitting callActivated (the call is already shown).
     void showThisCall(int ordinal);
+    // Selects aligned row `row` as if it were clicked: emits callActivated when it has a call of this run.
+    void chooseRow(int row);
     // Selects the next (step 1) or previous (step -1) divergent row from the current one; returns false when there
     // is none. Emits callActivated when that row has a call of this run.
     bool stepDivergence(int step);
 
 signals:
     void callActivated(int ordinal);
-    // The chosen row's pair is shown (its details are built).
+    // The chosen row changed (by a click, a key, a divergence step or the call shown).
+    void rowChosen(int row);
+    // The chosen row's pair is shown (its details are built); `pair` is what was built, for the other panes.
     void pairShown(int row);
+    void pairReady(const tf::ui::ComparedPairHandle &pair);
 
 private:
     void selectRow(int row, bool activate);

@@ -1,14 +1,17 @@
 #include "ui/services/comparisontools.h"
 
+#include "ui/panes/callspane.h"
 #include "ui/panes/comparisonpane.h"
 #include "ui/panes/mainwindow.h"
 #include "ui/services/windowmenu.h"
+#include "ui/widgets/pairsidesview.h"
 
 #include "core/recording/recordingloader.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <QAction>
+#include <QBoxLayout>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -80,6 +83,20 @@ ComparisonTools::ComparisonTools(MainWindow *window)
     if (view)
         view->addAction(m_dock->toggleViewAction());
 
+    qRegisterMetaType<tf::ui::ComparedPairHandle>();
+    m_calls = window->findChild<CallsPane *>(QStringLiteral("callsPane"));
+    if (m_calls) {
+        connect(m_calls, &CallsPane::alignedRowChosen, m_pane, &ComparisonPane::chooseRow);
+        connect(m_pane, &ComparisonPane::rowChosen, m_calls, &CallsPane::setAlignedRow);
+    }
+    addSidesView("wirePane", "wireCompare", tr("Served"), &compare::PairPanes::served, false);
+    addSidesView("responsePane", "responseCompare", tr("Response"), &compare::PairPanes::response, false);
+    addSidesView("ledgerPane", "ledgerCompare", tr("Ledger"), &compare::PairPanes::ledger, false);
+    addSidesView("findingsPane", "pieceCompare", tr("Findings piece"), &compare::PairPanes::piece, false);
+    addSidesView("sincePreviousPane", "cacheCompare", tr("Cache"), &compare::PairPanes::cache, true);
+    connect(m_pane, &ComparisonPane::pairReady, this, &ComparisonTools::showPair);
+    connect(window, &MainWindow::runClosed, this, &ComparisonTools::clear);
+
     connect(m_pane, &ComparisonPane::callActivated, window, &MainWindow::showCall);
     connect(window, &MainWindow::callShown, m_pane, &ComparisonPane::showThisCall);
     connect(window, &MainWindow::runLoaded, this, [this](const RunHandle &run) {
@@ -98,11 +115,56 @@ ComparisonTools::~ComparisonTools()
     ++m_generation; // results still on their way are dropped
 }
 
+void ComparisonTools::addSidesView(const char *paneName, const char *viewName, const QString &subject,
+                                   compare::PairSides compare::PairPanes::*sides, bool compact)
+{
+    // Under the pane's own content, in its layout: the pane stays the open run's, the comparison is added below it.
+    auto *pane = m_window->findChild<QWidget *>(QLatin1String(paneName));
+    auto *layout = pane ? qobject_cast<QBoxLayout *>(pane->layout()) : nullptr;
+    if (!layout)
+        return;
+    auto *view = new PairSidesView(QLatin1String(viewName), subject, compact, pane);
+    view->hide();
+    layout->addWidget(view, compact ? 0 : 1);
+    m_sides.push_back({view, sides});
+}
+
+QList<PairSidesView *> ComparisonTools::sidesViews() const
+{
+    QList<PairSidesView *> out;
+    for (const Sides &s : m_sides)
+        out << s.view;
+    return out;
+}
+
+void ComparisonTools::showPair(const ComparedPairHandle &pair)
+{
+    m_pair = pair;
+    if (!pair || !m_comparison)
+        return;
+    const QString labelA = pair->a ? tr("call %1").arg(*pair->a + 1) : QString();
+    const QString labelB = pair->b ? tr("baseline call %1").arg(*pair->b + 1) : QString();
+    for (const Sides &s : m_sides) {
+        if (pair->complete())
+            s.view->setSides(pair->panes.*(s.sides), labelA, labelB);
+        else
+            s.view->setMessage(pair->a ? tr("%1 was made in this run only; the baseline has no counterpart.").arg(labelA)
+                                       : tr("%1 was made in the baseline only; this run has no counterpart.")
+                                             .arg(labelB));
+        s.view->show();
+    }
+}
+
 void ComparisonTools::clear()
 {
     ++m_generation;
     m_pending = 0;
     m_comparison = nullptr;
+    m_pair = nullptr;
+    if (m_calls)
+        m_calls->setComparison(nullptr);
+    for (const Sides &s : m_sides)
+        s.view->hide();
     m_swapAction->setEnabled(false);
     m_pane->setMessage(tr("No comparison. File > Compare With\u2026 lines this run up against another run of the "
                           "same task."));
@@ -163,6 +225,8 @@ void ComparisonTools::compareWith(const QString &path)
             return;
         }
         m_comparison = outcome.comparison;
+        if (m_calls)
+            m_calls->setComparison(m_comparison);
         m_pane->setComparison(m_comparison);
         m_pane->showThisCall(m_window->currentCall());
         for (QAction *a : m_divergenceActions)

@@ -281,16 +281,17 @@ PairSides pieceSides(const PairDiff &pair)
         s.summary = count(std::size_t(stats.removed), "line", "lines") + " only in A, " +
                     std::to_string(stats.added) + " only in B";
     SideBuilder a, b;
+    bool firstA = true, firstB = true;
     for (const text::DiffLine &l : pair.pieceLines) {
-        const auto line = [&](SideBuilder &side, bool mark) {
-            if (!side.empty())
+        const auto line = [&](SideBuilder &side, bool &first, bool mark) {
+            if (!std::exchange(first, false))
                 side.plain(u"\n");
             mark ? side.marked(l.text) : side.plain(l.text);
         };
         if (l.op != Op::Added)
-            line(a, l.op == Op::Removed);
+            line(a, firstA, l.op == Op::Removed);
         if (l.op != Op::Removed)
-            line(b, l.op == Op::Added);
+            line(b, firstB, l.op == Op::Added);
     }
     if (!pair.pieceOnRecordA)
         a.plain(u"(no findings piece)");

@@ -4,10 +4,8 @@
 #include "ui/services/qtstrings.h"
 #include "ui/widgets/alignmentdelegate.h"
 #include "ui/widgets/fonts.h"
-#include "ui/widgets/theme.h"
 
 #include "core/report/diffreport.h"
-#include "core/text/utf.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -17,35 +15,9 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QTableView>
-#include <QTextBlock>
 #include <QVBoxLayout>
 
 namespace tf::ui {
-
-namespace {
-
-// One side of the first differing part: the text around the first differing unit, the rest from it highlighted.
-void showSide(QPlainTextEdit *edit, const QString &label, const std::string &wtf8, std::size_t at, bool sent)
-{
-    edit->setExtraSelections({});
-    if (!sent) {
-        edit->setPlainText(label + QStringLiteral(": ") + ComparisonPane::tr("not sent"));
-        return;
-    }
-    std::size_t split = 0;
-    const std::string shown = text::aroundUnit(wtf8, at, 120, 400, &split);
-    const QString head = label + QStringLiteral(": ");
-    const QString before = toQString(std::string_view(shown).substr(0, split));
-    edit->setPlainText(head + before + toQString(std::string_view(shown).substr(split)));
-    QTextEdit::ExtraSelection mark;
-    mark.cursor = QTextCursor(edit->document());
-    mark.cursor.setPosition(int(head.size() + before.size()));
-    mark.cursor.movePosition(QTextCursor::End, QTextCursor::KeepAnchor);
-    mark.format.setBackground(theme::tint(theme::Tone::Warn, edit->palette(), 0.3));
-    edit->setExtraSelections({mark});
-}
-
-} // namespace
 
 ComparisonPane::ComparisonPane(QWidget *parent)
     : QWidget(parent)
@@ -58,18 +30,6 @@ ComparisonPane::ComparisonPane(QWidget *parent)
     m_verdict->setWordWrap(true);
     m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
-    const auto side = [this](const char *name) {
-        auto *edit = new QPlainTextEdit(this);
-        edit->setObjectName(QLatin1String(name));
-        edit->setReadOnly(true);
-        edit->setFont(fonts::fixedPitch());
-        edit->setLineWrapMode(QPlainTextEdit::WidgetWidth);
-        edit->setMaximumHeight(edit->fontMetrics().lineSpacing() * 4 + 12);
-        edit->hide();
-        return edit;
-    };
-    m_thisSide = side("comparisonThisSide");
-    m_baselineSide = side("comparisonBaselineSide");
     m_pairTitle = new QLabel(this);
     m_pairTitle->setObjectName(QStringLiteral("comparisonPairTitle"));
     m_pairTitle->setTextFormat(Qt::PlainText);
@@ -96,12 +56,7 @@ ComparisonPane::ComparisonPane(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(m_verdict);
-    // The two sides beside each other, as the calls are in the table below.
-    auto *sides = new QHBoxLayout;
-    sides->addWidget(m_thisSide);
-    sides->addWidget(m_baselineSide);
     layout->addWidget(m_pairTitle);
-    layout->addLayout(sides);
     // The alignment beside what else differs at the chosen pair.
     auto *lower = new QHBoxLayout;
     lower->addWidget(m_view, 3);
@@ -128,8 +83,6 @@ void ComparisonPane::setMessage(const QString &message)
     m_model->setComparison(nullptr);
     m_verdict->setText(message);
     ++m_pairGeneration;
-    m_thisSide->hide();
-    m_baselineSide->hide();
     m_pairTitle->clear();
     m_pairDetail->clear();
 }
@@ -178,8 +131,6 @@ void ComparisonPane::showPair(int row)
 {
     const ComparisonHandle comparison = m_model->comparison();
     const quint64 generation = ++m_pairGeneration;
-    m_thisSide->hide();
-    m_baselineSide->hide();
     m_pairDetail->clear();
     if (!comparison || row < 0 || row >= m_model->rowCount())
         return;
@@ -214,13 +165,6 @@ void ComparisonPane::showPair(int row)
                          .arg(toQString(pair.served.front().name),
                               QString::number(pair.served.front().utf16Offset.value_or(0)));
         m_pairTitle->setText(title);
-        if (!pair.served.empty() && pair.served.front().utf16Offset) {
-            const compare::PartDifference &first = pair.served.front();
-            showSide(m_thisSide, tr("This run"), pair.firstPartA, *first.utf16Offset, first.inA);
-            showSide(m_baselineSide, tr("Baseline"), pair.firstPartB, *first.utf16Offset, first.inB);
-            m_thisSide->show();
-            m_baselineSide->show();
-        }
         m_pairDetail->setPlainText(toQString(report::pairText(pair)));
         emit pairReady(built);
         emit pairShown(row);

@@ -13,9 +13,9 @@ namespace tf::ui {
 class AlignmentModel;
 
 // The open run against a baseline run (File > Compare With…): where the two first went apart, the calls of both runs
-// lined up with divergent rows marked, and for the chosen row both sides of its first differing part (the rest from
-// the first differing unit highlighted) and what else differs there (report::pairText of compare::comparePair, built
-// on a worker). Choosing a row shows this run's call in every other pane.
+// lined up with divergent rows marked and what differs at each, and for the chosen row what differs there in words
+// (report::pairText of compare::comparePair, built on a worker with the panes' sides, compare::pairPanes, which
+// pairReady hands to the views under the panes). Choosing a row shows this run's call in every other pane.
 class ComparisonPane : public QWidget
 {
     Q_OBJECT
@@ -53,8 +53,6 @@ private:
 
     AlignmentModel *m_model = nullptr;
     QLabel *m_verdict = nullptr;
-    QPlainTextEdit *m_thisSide = nullptr;
-    QPlainTextEdit *m_baselineSide = nullptr;
     QLabel *m_pairTitle = nullptr;
     QPlainTextEdit *m_pairDetail = nullptr;
     QTableView *m_view = nullptr;

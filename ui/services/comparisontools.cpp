@@ -116,16 +116,16 @@ ComparisonTools::~ComparisonTools()
 }
 
 void ComparisonTools::addSidesView(const char *paneName, const char *viewName, const QString &subject,
-                                   compare::PairSides compare::PairPanes::*sides, bool compact)
+                                   compare::PairSides compare::PairPanes::*sides, bool lineOnly)
 {
     // Under the pane's own content, in its layout: the pane stays the open run's, the comparison is added below it.
     auto *pane = m_window->findChild<QWidget *>(QLatin1String(paneName));
     auto *layout = pane ? qobject_cast<QBoxLayout *>(pane->layout()) : nullptr;
     if (!layout)
         return;
-    auto *view = new PairSidesView(QLatin1String(viewName), subject, compact, pane);
+    auto *view = new PairSidesView(QLatin1String(viewName), subject, lineOnly, pane);
     view->hide();
-    layout->addWidget(view, compact ? 0 : 1);
+    layout->addWidget(view);
     m_sides.push_back({view, sides});
 }
 
@@ -208,6 +208,14 @@ void ComparisonTools::compareWith(const QString &path)
     ++m_pending;
     const QString absolute = QFileInfo(path).absoluteFilePath();
     m_pane->setMessage(tr("Comparing with %1\u2026").arg(absolute));
+    if (!m_dock->isVisible() && !m_dockPlaced) {
+        // The first time, over the Problems dock when that sits at the bottom: the comparison gets the window's width.
+        m_dockPlaced = true;
+        auto *problems = m_window->findChild<QDockWidget *>(QStringLiteral("problemsDock"));
+        if (problems && problems->isVisible() && !problems->isFloating() &&
+            m_window->dockWidgetArea(problems) == Qt::BottomDockWidgetArea)
+            m_window->tabifyDockWidget(problems, m_dock);
+    }
     m_dock->show();
     m_dock->raise();
     auto *watcher = new QFutureWatcher<Outcome>(this);

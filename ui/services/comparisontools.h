@@ -64,7 +64,7 @@ private:
     void clear();
     void showPair(const ComparedPairHandle &pair);
     void addSidesView(const char *paneName, const char *viewName, const QString &subject,
-                      compare::PairSides compare::PairPanes::*sides, bool compact);
+                      compare::PairSides compare::PairPanes::*sides, bool lineOnly);
 
     MainWindow *m_window = nullptr;
     ComparisonPane *m_pane = nullptr;
@@ -75,6 +75,7 @@ private:
     QList<QAction *> m_divergenceActions;
     ComparisonHandle m_comparison;
     ComparedPairHandle m_pair;
+    bool m_dockPlaced = false;
     CallsPane *m_calls = nullptr;
     struct Sides
     {

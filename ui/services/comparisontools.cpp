@@ -45,6 +45,10 @@ ComparisonTools::ComparisonTools(MainWindow *window)
     m_swapAction->setObjectName(QStringLiteral("swapBaselineAction"));
     m_swapAction->setEnabled(false);
     connect(m_swapAction, &QAction::triggered, this, &ComparisonTools::swapWithBaseline);
+    m_closeAction = new QAction(tr("Close Compa&rison"), window);
+    m_closeAction->setObjectName(QStringLiteral("closeComparisonAction"));
+    m_closeAction->setEnabled(false);
+    connect(m_closeAction, &QAction::triggered, this, &ComparisonTools::closeComparison);
     auto *next = new QAction(tr("Next &Divergence"), window);
     next->setObjectName(QStringLiteral("nextDivergenceAction"));
     next->setShortcut(QKeySequence(Qt::Key_F8));
@@ -69,6 +73,7 @@ ComparisonTools::ComparisonTools(MainWindow *window)
                 before = a;
         file->insertAction(before, m_compareAction);
         file->insertAction(before, m_swapAction);
+        file->insertAction(before, m_closeAction);
     }
     if (go) {
         go->addSeparator();
@@ -78,6 +83,7 @@ ComparisonTools::ComparisonTools(MainWindow *window)
         QMenu *own = window->menuBar()->addMenu(tr("Co&mpare"));
         own->addAction(m_compareAction);
         own->addAction(m_swapAction);
+        own->addAction(m_closeAction);
         own->addActions(m_divergenceActions);
     }
     if (view)
@@ -166,6 +172,7 @@ void ComparisonTools::clear()
     for (const Sides &s : m_sides)
         s.view->hide();
     m_swapAction->setEnabled(false);
+    m_closeAction->setEnabled(false);
     m_pane->setMessage(tr("No comparison. File > Compare With\u2026 lines this run up against another run of the "
                           "same task."));
     for (QAction *a : m_divergenceActions)
@@ -239,11 +246,18 @@ void ComparisonTools::compareWith(const QString &path)
         m_pane->showThisCall(m_window->currentCall());
         for (QAction *a : m_divergenceActions)
             a->setEnabled(true);
+        m_closeAction->setEnabled(true);
         // The bundled sample is a resource, which a comparison cannot open as a baseline.
         m_swapAction->setEnabled(!m_window->run()->bundled);
         emit comparisonReady(m_comparison);
     });
     watcher->setFuture(QtConcurrent::run(&ComparisonTools::compareNow, m_window->run()->run, absolute));
+}
+
+void ComparisonTools::closeComparison()
+{
+    clear();
+    m_dock->hide();
 }
 
 void ComparisonTools::swapWithBaseline()

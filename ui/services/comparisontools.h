@@ -20,7 +20,7 @@ class PairSidesView;
 //   File > Compare With… (Ctrl+Alt+O): loads the baseline and compares on a worker (compare::compareRuns);
 //   the "Comparison" dock (ComparisonPane), listed under View;
 //   File > Swap With Baseline: opens the baseline and compares it with the run that was open (either run can be the
-//   baseline);
+//   baseline); File > Close Comparison;
 //   Go > Next Divergence (F8) / Previous Divergence (Shift+F8);
 //   the Calls list shows both runs aligned (CallsPane::setComparison), and under the Wire, Response, Ledger,
 //   Findings and Since Previous Call panes a PairSidesView shows that pane's subject for the chosen aligned pair,
@@ -49,6 +49,8 @@ public slots:
     void showCompareDialog();
     bool stepDivergence(int step);
     void swapWithBaseline();
+    // Drops the comparison: the Calls list is the plain list again and the panes show this run only.
+    void closeComparison();
 
 signals:
     void comparisonReady(const tf::ui::ComparisonHandle &comparison);
@@ -71,6 +73,7 @@ private:
     QDockWidget *m_dock = nullptr;
     QAction *m_compareAction = nullptr;
     QAction *m_swapAction = nullptr;
+    QAction *m_closeAction = nullptr;
     QString m_compareOnLoad; // after a swap: the run to compare the newly opened one with
     QList<QAction *> m_divergenceActions;
     ComparisonHandle m_comparison;

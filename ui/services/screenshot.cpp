@@ -128,7 +128,7 @@ int renderScreenshot(const ScreenshotRequest &request, const QString &compareWit
             return 2;
         }
         // The comparison below the calls and the panes, as a user would place it to read both.
-        window.resizeDocks({tools->dock()}, {window.height() * 30 / 100}, Qt::Vertical);
+        window.resizeDocks({tools->dock()}, {window.height() * 25 / 100}, Qt::Vertical);
     }
     const int ordinal = request.call - 1;
     const bool shown = spinUntil(

@@ -321,7 +321,17 @@ PairSides cacheSides(const PairDiff &pair)
 
 PairPanes pairPanes(const PairDiff &pair)
 {
-    return {servedSides(pair), responseSides(pair), ledgerSides(pair), pieceSides(pair), cacheSides(pair)};
+    PairPanes panes{servedSides(pair), responseSides(pair), ledgerSides(pair), pieceSides(pair), cacheSides(pair)};
+    if (pair.callInA && pair.callInB)
+        return panes;
+    // A call beside a gap: every subject differs, and the gap's side says why it is empty.
+    const std::string summary = std::string("only ") + (pair.callInA ? "A" : "B") + " made this call";
+    for (PairSides *s : {&panes.served, &panes.response, &panes.ledger, &panes.piece, &panes.cache}) {
+        s->same = false;
+        s->summary = summary;
+        (pair.callInA ? s->b : s->a) = {"(no call)", {}};
+    }
+    return panes;
 }
 
 } // namespace tf::compare

@@ -37,6 +37,7 @@ struct PairSides
 //   ledger    the rows each side holds and the other does not (diffLedgers), as ledgerRowLine;
 //   piece     the findings pieces line by line (each side's lines, those the other lacks marked);
 //   cache     the cache verdicts.
+// A call beside a gap (compareWithNoCall) has "(no call)" on the gap's side of every subject.
 // Long texts are cut around what differs; nothing is left out silently (a cut shows "…").
 struct PairPanes
 {

@@ -9,6 +9,7 @@
 #include "core/compare/rundiff.h"
 #include "core/compare/worddiff.h"
 #include "core/generate/recordinggenerator.h"
+#include "core/recording/callview.h"
 
 #include <QTest>
 
@@ -52,6 +53,7 @@ private slots:
     void longPartIsCut();
     void ledgerAndPiece();
     void signaturesKept();
+    void callBesideGap();
 };
 
 void TestPairSides::wordSpans()
@@ -219,6 +221,37 @@ void TestPairSides::signaturesKept()
     QCOMPARE(diff.signaturesB.size(), a->calls.size());
     QCOMPARE(diff.signaturesA.front().toolCallsMade, std::vector<std::string>{"category_total"});
     QVERIFY(diff.signaturesA[1].toolCallsMade.empty() && diff.signaturesA[1].responseOnRecord);
+}
+
+// A call one run made and the other did not, laid out against no call: its served parts, response and ledger on its
+// side, marked whole; "(no call)" on the other side of every subject.
+void TestPairSides::callBesideGap()
+{
+    const auto run = load(readFile(kDev2), "a.json");
+    const recording::CallView view = recording::buildCallView(*run, 0);
+    for (const bool callIsA : {true, false}) {
+        const compare::PairDiff pair = compare::compareWithNoCall(*run, 0, callIsA);
+        QCOMPARE(pair.callInA, callIsA);
+        QCOMPARE(pair.callInB, !callIsA);
+        QCOMPARE(callIsA ? pair.a : pair.b, std::size_t(0));
+        // Every part the call was sent is in its run only.
+        QVERIFY(!pair.served.empty());
+        for (const compare::PartDifference &part : pair.served)
+            QVERIFY(part.inA == callIsA && part.inB == !callIsA);
+        QCOMPARE(callIsA ? pair.responseOnRecordA : pair.responseOnRecordB, true);
+        const compare::PairPanes panes = compare::pairPanes(pair);
+        for (const compare::PairSides *s : {&panes.served, &panes.response, &panes.ledger, &panes.piece, &panes.cache}) {
+            QVERIFY(!s->same);
+            QCOMPARE(s->summary, std::string(callIsA ? "only A made this call" : "only B made this call"));
+            QCOMPARE(plain(callIsA ? s->b : s->a), QStringLiteral("(no call)"));
+        }
+        const compare::MarkedText &response = callIsA ? panes.response.a : panes.response.b;
+        QVERIFY(plain(response).contains(QStringLiteral("tool calls:\n  category_total ")));
+        const compare::MarkedText &served = callIsA ? panes.served.a : panes.served.b;
+        QVERIFY(plain(served).startsWith(QStringLiteral("\u25B8 system")));
+        QVERIFY(!served.marks.empty());
+        QCOMPARE(std::size_t(plain(served).count(QStringLiteral("\u25B8 messages["))), view.asSent.size());
+    }
 }
 
 QTEST_APPLESS_MAIN(TestPairSides)

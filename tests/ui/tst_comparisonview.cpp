@@ -407,8 +407,8 @@ void TestComparisonView::callAdded()
                  QString::number(row < 2 ? row + 1 : row));
     }
 
-    // F8 from the first call: the gap row, with this run's call 3 shown and every pane's sides saying there is no
-    // counterpart.
+    // F8 from the first call: the gap row, with this run's call 3 shown; every pane's sides hold that call on A's
+    // side and "(no call)" on the baseline's.
     w->findChild<QAction *>(QStringLiteral("nextDivergenceAction"))->trigger();
     QTRY_COMPARE(w->currentCall(), 2);
     auto *tools = w->findChild<ComparisonTools *>(QStringLiteral("comparisonTools"));
@@ -417,10 +417,16 @@ void TestComparisonView::callAdded()
     auto *calls = w->findChild<CallsPane *>(QStringLiteral("callsPane"));
     QCOMPARE(calls->alignedRow(), 2);
     for (PairSidesView *view : tools->sidesViews()) {
-        QVERIFY2(view->summary().contains(QStringLiteral("call 3 was made in this run only")),
+        QVERIFY2(view->summary().endsWith(QStringLiteral(" vs no baseline call: only A made this call")),
                  qPrintable(view->summary()));
-        QVERIFY(!view->isExpanded());
+        QVERIFY(view->differs());
+        QCOMPARE(view->sideB()->toPlainText(), QStringLiteral("(no call)"));
     }
+    auto *responseSides = w->findChild<PairSidesView *>(QStringLiteral("responseCompare"));
+    QVERIFY(responseSides->isExpanded());
+    QVERIFY(responseSides->sideA()->toPlainText().contains(QStringLiteral("tool calls:\n  depot_opening_hours")));
+    QVERIFY(w->findChild<PairSidesView *>(QStringLiteral("wireCompare"))->sideA()->toPlainText().startsWith(
+        QStringLiteral("\u25B8 system")));
     // The next row pairs call 4 with the baseline's call 3, served the same.
     QVERIFY(chooseAlignedRow(*w, 3));
     QTRY_COMPARE(w->currentCall(), 3);
@@ -439,7 +445,9 @@ void TestComparisonView::callAdded()
     QVERIFY(test::showCallAndWait(*w, 1));
     QVERIFY(chooseAlignedRow(*w, 2));
     QCOMPARE(calls->alignedRow(), 2);
-    QVERIFY(wire->summary().contains(QStringLiteral("baseline call 3 was made in the baseline only")));
+    QCOMPARE(wire->summary(), QStringLiteral("Served vs baseline call 3: only B made this call"));
+    QCOMPARE(wire->sideA()->toPlainText(), QStringLiteral("(no call)"));
+    QVERIFY(responseSides->sideB()->toPlainText().contains(QStringLiteral("depot_opening_hours")));
     QTest::qWait(50);
     QCOMPARE(w->currentCall(), 1);
 }

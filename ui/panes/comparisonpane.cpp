@@ -134,49 +134,50 @@ void ComparisonPane::showPair(int row)
     m_pairDetail->clear();
     if (!comparison || row < 0 || row >= m_model->rowCount())
         return;
-    const compare::AlignedCall &c = comparison->diff.aligned[std::size_t(row)];
-    if (!c.a || !c.b) {
+    const compare::AlignedCall c = comparison->diff.aligned[std::size_t(row)];
+    const bool pair = c.a && c.b;
+    if (pair)
+        m_pairTitle->setText(tr("Call %1 against baseline call %2 (A: this run, B: the baseline): building\u2026")
+                                 .arg(QString::number(*c.a + 1), QString::number(*c.b + 1)));
+    else
         m_pairTitle->setText(c.a ? tr("Call %1: only this run made it.").arg(*c.a + 1)
                                  : tr("Baseline call %1: only the baseline made it.").arg(*c.b + 1));
-        auto gap = std::make_shared<ComparedPair>();
-        gap->row = row;
-        gap->a = c.a;
-        gap->b = c.b;
-        emit pairReady(gap);
-        emit pairShown(row);
-        return;
-    }
-    m_pairTitle->setText(tr("Call %1 against baseline call %2 (A: this run, B: the baseline): building\u2026")
-                             .arg(QString::number(*c.a + 1), QString::number(*c.b + 1)));
     auto *watcher = new QFutureWatcher<ComparedPairHandle>(this);
-    connect(watcher, &QFutureWatcher<ComparedPairHandle>::finished, this, [this, watcher, generation, row, c] {
+    connect(watcher, &QFutureWatcher<ComparedPairHandle>::finished, this, [this, watcher, generation, row, c, pair] {
         watcher->deleteLater();
         if (generation != m_pairGeneration)
             return;
         const ComparedPairHandle built = watcher->result();
-        const compare::PairDiff &pair = built->diff;
-        QString title = tr("Call %1 against baseline call %2 (A: this run, B: the baseline): ")
-                            .arg(QString::number(*c.a + 1), QString::number(*c.b + 1));
-        if (pair.served.empty())
-            title += pair.notCompared.empty() ? tr("served the same.") : tr("not every part could be compared.");
-        else
-            // One arg() call: a part name from the recording may itself hold "%1".
-            title += tr("%1 differs from UTF-16 offset %2.")
-                         .arg(toQString(pair.served.front().name),
-                              QString::number(pair.served.front().utf16Offset.value_or(0)));
-        m_pairTitle->setText(title);
-        m_pairDetail->setPlainText(toQString(report::pairText(pair)));
+        if (pair) {
+            const compare::PairDiff &diff = built->diff;
+            QString title = tr("Call %1 against baseline call %2 (A: this run, B: the baseline): ")
+                                .arg(QString::number(*c.a + 1), QString::number(*c.b + 1));
+            if (diff.served.empty())
+                title += diff.notCompared.empty() ? tr("served the same.") : tr("not every part could be compared.");
+            else
+                // One arg() call: a part name from the recording may itself hold "%1".
+                title += tr("%1 differs from UTF-16 offset %2.")
+                             .arg(toQString(diff.served.front().name),
+                                  QString::number(diff.served.front().utf16Offset.value_or(0)));
+            m_pairTitle->setText(title);
+            m_pairDetail->setPlainText(toQString(report::pairText(diff)));
+        }
         emit pairReady(built);
         emit pairShown(row);
     });
-    // The views rebuild both calls from their runs, which the comparison keeps alive; the panes' sides are laid out
-    // there too, so the GUI thread only sets text.
-    watcher->setFuture(QtConcurrent::run([comparison, row, a = *c.a, b = *c.b] {
+    // The views rebuild the calls from their runs, which the comparison keeps alive; the panes' sides are laid out
+    // there too, so the GUI thread only sets text. A call beside a gap is laid out against no call.
+    watcher->setFuture(QtConcurrent::run([comparison, row, c] {
         auto built = std::make_shared<ComparedPair>();
         built->row = row;
-        built->a = a;
-        built->b = b;
-        built->diff = compare::comparePair(*comparison->run, a, *comparison->baseline, b);
+        built->a = c.a;
+        built->b = c.b;
+        if (c.a && c.b)
+            built->diff = compare::comparePair(*comparison->run, *c.a, *comparison->baseline, *c.b);
+        else if (c.a)
+            built->diff = compare::compareWithNoCall(*comparison->run, *c.a, true);
+        else
+            built->diff = compare::compareWithNoCall(*comparison->baseline, *c.b, false);
         built->panes = compare::pairPanes(built->diff);
         return ComparedPairHandle(std::move(built));
     }));

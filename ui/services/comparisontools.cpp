@@ -148,15 +148,10 @@ void ComparisonTools::showPair(const ComparedPairHandle &pair)
     m_pair = pair;
     if (!pair || !m_comparison)
         return;
-    const QString labelA = pair->a ? tr("call %1").arg(*pair->a + 1) : QString();
-    const QString labelB = pair->b ? tr("baseline call %1").arg(*pair->b + 1) : QString();
+    const QString labelA = pair->a ? tr("call %1").arg(*pair->a + 1) : tr("no call in this run");
+    const QString labelB = pair->b ? tr("baseline call %1").arg(*pair->b + 1) : tr("no baseline call");
     for (const Sides &s : m_sides) {
-        if (pair->complete())
-            s.view->setSides(pair->panes.*(s.sides), labelA, labelB);
-        else
-            s.view->setMessage(pair->a ? tr("%1 was made in this run only; the baseline has no counterpart.").arg(labelA)
-                                       : tr("%1 was made in the baseline only; this run has no counterpart.")
-                                             .arg(labelB));
+        s.view->setSides(pair->panes.*(s.sides), labelA, labelB);
         s.view->show();
     }
 }

@@ -25,8 +25,8 @@ struct LoadedComparison
 using ComparisonHandle = std::shared_ptr<const LoadedComparison>;
 
 // One aligned row of a comparison in full, built on a worker when the row is chosen: both calls compared
-// (compare::comparePair) and laid out for the panes (compare::pairPanes). A row with a call in one run only has no
-// pair: `a` or `b` is empty and so are `diff` and `panes`.
+// (compare::comparePair) and laid out for the panes (compare::pairPanes). A row with a call in one run only has
+// `a` or `b` empty, and its call compared with no call (compare::compareWithNoCall).
 struct ComparedPair
 {
     int row = -1;

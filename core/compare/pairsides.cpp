@@ -33,6 +33,8 @@ public:
             m_marks.push_back({begin, m_text.size()});
     }
     void marked(std::string_view wtf8) { marked(std::u16string_view(text::toUtf16(wtf8))); }
+    // Where the other side has text this side lacks: an empty mark.
+    void point() { m_marks.push_back({m_text.size(), m_text.size()}); }
     bool empty() const { return m_text.empty(); }
     MarkedText done() const { return {text::toWtf8(m_text), m_marks}; }
 
@@ -60,6 +62,8 @@ void excerpt(SideBuilder &out, std::u16string_view units, std::size_t from, std:
         out.plain(kEllipsis);
         out.plain(text::toUtf16(" (" + std::to_string(to - cut) + " more units differ) "));
         out.plain(kEllipsis);
+    } else if (from == to) {
+        out.point();
     } else {
         out.marked(units.substr(from, to - from));
     }

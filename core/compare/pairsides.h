@@ -13,7 +13,8 @@ struct MarkedText
 {
     struct Mark
     {
-        std::size_t beginU16 = 0, endU16 = 0; // [begin, end) in UTF-16 units of `text`
+        // [begin, end) in UTF-16 units of `text`; an empty mark is where the other side has text this one lacks.
+        std::size_t beginU16 = 0, endU16 = 0;
     };
     std::string text; // WTF-8 from the recordings, never escaped here
     std::vector<Mark> marks;

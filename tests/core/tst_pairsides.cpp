@@ -171,6 +171,16 @@ void TestPairSides::longPartIsCut()
     QVERIFY(a.size() < 400);
     QVERIFY(a.contains(QStringLiteral("\U0001F600 A tail")));
     QVERIFY(a.contains(QStringLiteral("\u25B8 messages[2]\n(not sent)")));
+
+    // Text inserted on one side: the other side gets an empty mark where it would be.
+    compare::PairDiff inserted;
+    inserted.served.push_back({"system.pieces[1]", true, true, std::size_t(2)});
+    inserted.servedBytes.push_back({"abc", "abXc"});
+    const compare::PairSides one = compare::pairPanes(inserted).served;
+    QCOMPARE(marked(one.a), QStringList{QString()});
+    QCOMPARE(marked(one.b), QStringList{QStringLiteral("X")});
+    const QString header = QStringLiteral("\u25B8 system.pieces[1]\n");
+    QCOMPARE(one.a.marks.front().beginU16, std::size_t(header.size() + 2));
 }
 
 // A generated run against its copy with one ledger row changed: the ledger sides hold that row on each side, marked;

@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QTextBlock>
+#include <QTimer>
 #include <QToolButton>
 
 namespace tf::ui {
@@ -107,6 +108,8 @@ void PairSidesView::setExpanded(bool expanded)
     m_toggle->setChecked(expanded);
     m_toggle->setArrowType(expanded ? Qt::DownArrow : Qt::RightArrow);
     m_body->setVisible(expanded);
+    if (expanded)
+        scrollToMarks();
     setSizePolicy(QSizePolicy::Preferred, expanded ? QSizePolicy::Expanding : QSizePolicy::Fixed);
     // Open, the sides get twice the pane's own room: they are what the reader opened them for.
     if (parentWidget())
@@ -141,6 +144,15 @@ void PairSidesView::setSides(const compare::PairSides &sides, const QString &lab
     setExpanded(m_differs && m_wantExpanded);
 }
 
+void PairSidesView::scrollToMarks()
+{
+    // Once the sides are laid out at their size: a hidden or not yet resized edit cannot scroll to its cursor.
+    QTimer::singleShot(0, this, [this] {
+        for (QPlainTextEdit *edit : {m_a, m_b})
+            edit->ensureCursorVisible();
+    });
+}
+
 void PairSidesView::showSide(QPlainTextEdit *edit, QLabel *caption, const compare::MarkedText &text,
                              const QString &label, bool removed)
 {
@@ -164,7 +176,7 @@ void PairSidesView::showSide(QPlainTextEdit *edit, QLabel *caption, const compar
     QTextCursor at(edit->document());
     at.setPosition(text.marks.empty() ? 0 : qMin(int(text.marks.front().beginU16), length));
     edit->setTextCursor(at);
-    edit->ensureCursorVisible();
+    scrollToMarks();
 }
 
 } // namespace tf::ui

@@ -40,6 +40,8 @@ public:
 
 private:
     void setExpanded(bool expanded);
+    // Brings each side's first mark into view (its text cursor sits there).
+    void scrollToMarks();
     void showSide(QPlainTextEdit *edit, QLabel *caption, const compare::MarkedText &text, const QString &label,
                   bool removed);
 

@@ -80,8 +80,7 @@ PairDiff compareViews(const recording::CallView *viewA, const recording::CallVie
     d.ledger = diffLedgers(ledgerRowsAt(vA), ledgerRowsAt(vB));
     d.pieceOnRecordA = vA.piece.has_value();
     d.pieceOnRecordB = vB.piece.has_value();
-    d.pieceLines =
-        findings::pieceLineDiff(vA.piece ? &*vA.piece : nullptr, vB.piece ? &*vB.piece : nullptr);
+    d.pieceLines = findings::pieceLineDiff(vA.piece ? &*vA.piece : nullptr, vB.piece ? &*vB.piece : nullptr);
     d.verdictA = vA.cache.verdict;
     d.verdictB = vB.cache.verdict;
     return d;

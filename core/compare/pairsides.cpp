@@ -77,8 +77,7 @@ void excerpt(SideBuilder &out, std::u16string_view units, std::size_t from, std:
 
 // Two texts that differ: each cut around the range between their common prefix and common suffix, that range marked.
 // A side that lacks the text says so.
-void differingTexts(SideBuilder &a, SideBuilder &b, std::string_view textA, std::string_view textB, bool inA,
-                    bool inB)
+void differingTexts(SideBuilder &a, SideBuilder &b, std::string_view textA, std::string_view textB, bool inA, bool inB)
 {
     const std::u16string ua = text::toUtf16(textA), ub = text::toUtf16(textB);
     if (!inA || !inB) {
@@ -145,12 +144,13 @@ PairSides servedSides(const PairDiff &pair)
     s.same = pair.served.empty();
     SideBuilder a, b;
     if (pair.served.empty()) {
-        s.summary = pair.notCompared.empty() ? "served the same bytes" : "served the same bytes where both are on record";
+        s.summary =
+            pair.notCompared.empty() ? "served the same bytes" : "served the same bytes where both are on record";
     } else {
         const PartDifference &first = pair.served.front();
-        s.summary = pair.served.size() == 1 ? first.name + " differs"
-                                            : count(pair.served.size(), "part differs", "parts differ") +
-                                                  ", the first " + first.name;
+        s.summary = pair.served.size() == 1
+                        ? first.name + " differs"
+                        : count(pair.served.size(), "part differs", "parts differ") + ", the first " + first.name;
         if (first.utf16Offset)
             s.summary += " from UTF-16 offset " + std::to_string(*first.utf16Offset);
     }
@@ -186,9 +186,9 @@ PairSides responseSides(const PairDiff &pair)
     if (pair.responseOnRecordA != pair.responseOnRecordB)
         said.push_back(std::string("a response on record in ") + (pair.responseOnRecordA ? "A" : "B") + " only");
     if (pair.responseTextOffset)
-        said.push_back("the text differs from UTF-16 offset " + std::to_string(*pair.responseTextOffset));
+        said.push_back("text differs at UTF-16 offset " + std::to_string(*pair.responseTextOffset));
     if (!pair.toolCallsSame)
-        said.push_back("the tool calls differ");
+        said.push_back("tool calls differ");
     if (!pair.toolResults.empty())
         said.push_back(count(pair.toolResults.size(), "tool result differs", "tool results differ"));
     s.same = said.empty();
@@ -282,8 +282,8 @@ PairSides pieceSides(const PairDiff &pair)
     else if (s.same)
         s.summary = "the same piece";
     else
-        s.summary = count(std::size_t(stats.removed), "line", "lines") + " only in A, " +
-                    std::to_string(stats.added) + " only in B";
+        s.summary = count(std::size_t(stats.removed), "line", "lines") + " only in A, " + std::to_string(stats.added) +
+                    " only in B";
     SideBuilder a, b;
     bool firstA = true, firstB = true;
     for (const text::DiffLine &l : pair.pieceLines) {

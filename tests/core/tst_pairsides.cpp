@@ -103,9 +103,9 @@ void TestPairSides::toolResultChanged()
 void TestPairSides::promptChanged()
 {
     const std::string text = readFile(kDev2);
-    const auto a = load(testsupport::replaceAll(text, "How does that compare with February",
-                                                "How does that compare with January"),
-                        "a.json");
+    const auto a =
+        load(testsupport::replaceAll(text, "How does that compare with February", "How does that compare with January"),
+             "a.json");
     const auto b = load(text, "b.json");
     const compare::RunDiff diff = compare::compareRuns(*a, *b);
     QVERIFY(diff.firstDivergence && diff.firstDivergence->a);
@@ -130,7 +130,7 @@ void TestPairSides::responseWordsAndToolCalls()
     pair.toolCallsSame = false;
     const compare::PairSides sides = compare::pairPanes(pair).response;
     QVERIFY(!sides.same);
-    QCOMPARE(sides.summary, std::string("the text differs from UTF-16 offset 15; the tool calls differ"));
+    QCOMPARE(sides.summary, std::string("text differs at UTF-16 offset 15; tool calls differ"));
     QCOMPARE(marked(sides.a), (QStringList{QStringLiteral("400"), QStringLiteral("b {\"x\":1}")}));
     QCOMPARE(marked(sides.b), (QStringList{QStringLiteral("450"), QStringLiteral("c {}")}));
     QVERIFY(plain(sides.a).startsWith(QStringLiteral("The total was 400 EUR.\nThanks, bye\n\ntool calls:\n  a {}")));
@@ -201,8 +201,10 @@ void TestPairSides::ledgerAndPiece()
 
     QVERIFY(!panes.ledger.same);
     QCOMPARE(panes.ledger.summary, std::string("1 row only in A, 1 only in B"));
-    QCOMPARE(marked(panes.ledger.a), QStringList{QString::fromStdString(compare::ledgerRowLine(pair.ledger.onlyInA[0]))});
-    QCOMPARE(marked(panes.ledger.b), QStringList{QString::fromStdString(compare::ledgerRowLine(pair.ledger.onlyInB[0]))});
+    QCOMPARE(marked(panes.ledger.a),
+             QStringList{QString::fromStdString(compare::ledgerRowLine(pair.ledger.onlyInA[0]))});
+    QCOMPARE(marked(panes.ledger.b),
+             QStringList{QString::fromStdString(compare::ledgerRowLine(pair.ledger.onlyInB[0]))});
     QVERIFY(plain(panes.ledger.a).startsWith(QStringLiteral("#%1  ").arg(pair.ledger.onlyInA[0].index)));
 
     QVERIFY(!panes.piece.same);
@@ -250,7 +252,8 @@ void TestPairSides::callBesideGap()
             QVERIFY(part.inA == callIsA && part.inB == !callIsA);
         QCOMPARE(callIsA ? pair.responseOnRecordA : pair.responseOnRecordB, true);
         const compare::PairPanes panes = compare::pairPanes(pair);
-        for (const compare::PairSides *s : {&panes.served, &panes.response, &panes.ledger, &panes.piece, &panes.cache}) {
+        for (const compare::PairSides *s :
+             {&panes.served, &panes.response, &panes.ledger, &panes.piece, &panes.cache}) {
             QVERIFY(!s->same);
             QCOMPARE(s->summary, std::string(callIsA ? "only A made this call" : "only B made this call"));
             QCOMPARE(plain(callIsA ? s->b : s->a), QStringLiteral("(no call)"));

@@ -305,8 +305,10 @@ void TestComparisonView::alignedCallsList()
         QCOMPARE(m->index(row, AlignedCallsModel::MarkColumn).data().toString(),
                  row >= 3 ? QStringLiteral("≠") : QStringLiteral("="));
     }
-    QVERIFY(m->index(3, AlignedCallsModel::MarkColumn).data(Qt::ToolTipRole).toString().contains(
-        QStringLiteral("messages[7]")));
+    QVERIFY(m->index(3, AlignedCallsModel::MarkColumn)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains(QStringLiteral("messages[7]")));
     QCOMPARE(calls->alignedRow(), 0); // the call shown
 
     // Row 4: call 4 in the panes; the Wire pane's sides open on messages[7], the one differing digit marked on each
@@ -322,8 +324,7 @@ void TestComparisonView::alignedCallsList()
     auto *piece = w->findChild<PairSidesView *>(QStringLiteral("pieceCompare"));
     QVERIFY(wire && response && cache && ledger && piece);
     QVERIFY(wire->isVisible());
-    QCOMPARE(wire->summary(),
-             QStringLiteral("Served vs baseline call 4: messages[7] differs from UTF-16 offset 68"));
+    QCOMPARE(wire->summary(), QStringLiteral("Served vs baseline call 4: messages[7] differs from UTF-16 offset 68"));
     QVERIFY(wire->differs() && wire->isExpanded());
     QCOMPARE(marks(wire->sideA()), QStringList{QStringLiteral("9")});
     QCOMPARE(marks(wire->sideB()), QStringList{QStringLiteral("4")});
@@ -425,8 +426,10 @@ void TestComparisonView::callAdded()
     auto *responseSides = w->findChild<PairSidesView *>(QStringLiteral("responseCompare"));
     QVERIFY(responseSides->isExpanded());
     QVERIFY(responseSides->sideA()->toPlainText().contains(QStringLiteral("tool calls:\n  depot_opening_hours")));
-    QVERIFY(w->findChild<PairSidesView *>(QStringLiteral("wireCompare"))->sideA()->toPlainText().startsWith(
-        QStringLiteral("\u25B8 system")));
+    QVERIFY(w->findChild<PairSidesView *>(QStringLiteral("wireCompare"))
+                ->sideA()
+                ->toPlainText()
+                .startsWith(QStringLiteral("\u25B8 system")));
     // The next row pairs call 4 with the baseline's call 3, served the same.
     QVERIFY(chooseAlignedRow(*w, 3));
     QTRY_COMPARE(w->currentCall(), 3);
@@ -457,9 +460,9 @@ void TestComparisonView::callAdded()
 void TestComparisonView::promptChanged()
 {
     const std::string original = testsupport::readFile(kOriginal);
-    const QString changed =
-        writeCopy(QStringLiteral("prompt.json"), testsupport::replaceAll(original, "How does that compare with February",
-                                                                          "How does that compare with January"));
+    const QString changed = writeCopy(
+        QStringLiteral("prompt.json"),
+        testsupport::replaceAll(original, "How does that compare with February", "How does that compare with January"));
     QVERIFY(!changed.isEmpty());
     auto w = test::shownTestWindow(false);
     QVERIFY(w);

@@ -190,8 +190,8 @@ void CallsPane::updateFooter()
         int divergent = 0;
         for (int r = 0; r < m_alignedModel->rowCount(); ++r)
             divergent += m_alignedModel->isDivergent(r) ? 1 : 0;
-        m_footer->setText(tr("Aligned with %1: %n divergent row(s)", nullptr, divergent)
-                              .arg(QFileInfo(c->baselinePath).fileName()));
+        m_footer->setText(
+            tr("Aligned with %1: %n divergent row(s)", nullptr, divergent).arg(QFileInfo(c->baselinePath).fileName()));
         m_showAll->hide();
         return;
     }

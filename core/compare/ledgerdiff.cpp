@@ -26,6 +26,19 @@ std::string ledgerRowKey(const findings::LedgerRowView &row)
     return key;
 }
 
+std::string ledgerRowLine(const findings::LedgerRowView &row)
+{
+    std::string line = row.kindName;
+    if (!row.tool.empty())
+        line += " " + row.tool;
+    if (!row.standing.empty())
+        line += " (" + row.standing + ")";
+    const std::string detail = row.detailText();
+    if (!detail.empty())
+        line += ": " + detail;
+    return line;
+}
+
 LedgerDifference diffLedgers(const std::vector<findings::LedgerRowView> &a,
                              const std::vector<findings::LedgerRowView> &b)
 {

@@ -15,6 +15,8 @@ std::vector<findings::LedgerRowView> ledgerRowsAt(const recording::CallView &vie
 // standing and detail (the fact line, assertions, what it settles). Two runs that filed the same standing on the
 // same fact give the same key.
 std::string ledgerRowKey(const findings::LedgerRowView &row);
+// The same, as a line to read: "kind tool (standing): detail".
+std::string ledgerRowLine(const findings::LedgerRowView &row);
 
 // The rows of two ledgers that the other lacks, compared by key as multisets, each list in ledger order.
 struct LedgerDifference

@@ -29,11 +29,18 @@ struct ToolResultDifference
 struct PairDiff
 {
     std::size_t a = 0, b = 0;             // 0-based call indices
+    bool callInA = true, callInB = true;  // false: that run made no call here (compareWithNoCall)
     std::vector<PartDifference> served;   // the parts that differ
     std::vector<std::string> notCompared; // on record in one call only
     // The bytes of the first differing part on each side (empty when that side lacks it), for a surface that shows
     // where the two went apart.
     std::string firstPartA, firstPartB;
+    // The bytes of every differing part on each side, one entry per entry of `served` (empty: that side lacks it).
+    struct PartBytes
+    {
+        std::string a, b;
+    };
+    std::vector<PartBytes> servedBytes;
 
     bool responseOnRecordA = false, responseOnRecordB = false;
     std::string responseTextA, responseTextB;
@@ -52,5 +59,8 @@ struct PairDiff
 };
 
 PairDiff comparePair(const recording::Run &runA, std::size_t a, const recording::Run &runB, std::size_t b);
+// A call one run made beside the gap in the other (an aligned row with one call): everything the call was sent,
+// answered and filed is in its run only. `callIsA`: the call is run A's.
+PairDiff compareWithNoCall(const recording::Run &run, std::size_t call, bool callIsA);
 
 } // namespace tf::compare

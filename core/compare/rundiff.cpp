@@ -55,6 +55,10 @@ RunDiff compareRuns(const recording::Run &a, const recording::Run &b)
     RunDiff diff;
     diff.callsA = a.calls.size();
     diff.callsB = b.calls.size();
+    for (const CallFingerprint &f : printsA)
+        diff.signaturesA.push_back(f.signature);
+    for (const CallFingerprint &f : printsB)
+        diff.signaturesB.push_back(f.signature);
     for (const AlignedPair &pair : alignCalls(keysOf(printsA), keysOf(printsB))) {
         AlignedCall call;
         if (pair.a && pair.b) {

@@ -43,6 +43,8 @@ struct RunDiff
 {
     std::size_t callsA = 0, callsB = 0;
     std::vector<AlignedCall> aligned;
+    // Every call's signature, in call order: what a surface shows of a call beside its counterpart.
+    std::vector<CallSignature> signaturesA, signaturesB;
     std::optional<Divergence> firstDivergence;
     std::optional<PairDiff> firstDivergencePair; // the pair in full, when both calls are there
     std::optional<std::string> answerA, answerB; // the final answers on record

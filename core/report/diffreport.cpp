@@ -54,15 +54,7 @@ std::string listed(const std::vector<std::string> &names, std::size_t from, std:
 
 std::string rowLine(const findings::LedgerRowView &row)
 {
-    std::string line = row.kindName;
-    if (!row.tool.empty())
-        line += " " + row.tool;
-    if (!row.standing.empty())
-        line += " (" + row.standing + ")";
-    const std::string detail = row.detailText();
-    if (!detail.empty())
-        line += ": " + detail;
-    return text::printableLine(line, 110);
+    return text::printableLine(compare::ledgerRowLine(row), 110);
 }
 
 std::string pairLines(const compare::PairDiff &pair)

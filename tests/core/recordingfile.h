@@ -3,13 +3,16 @@
 // Recordings the tests read as bytes, edit, and load: a file's bytes, and a load that stops the test on failure.
 
 #include "core/recording/recordingloader.h"
+#include "core/text/linediff.h"
 
 #include <QByteArray>
 #include <QFile>
 #include <QString>
 
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace tf::testsupport {
 
@@ -28,6 +31,35 @@ inline std::shared_ptr<const recording::Run> load(std::string text, const std::s
     if (!r.run)
         qFatal("%s: %s", name.c_str(), r.error.c_str());
     return r.run;
+}
+
+// The events of iteration `k` of an NDJSON stream (context.evaluated of that iteration through its iteration_end)
+// given twice: the run made one call more, with the same served context.
+inline std::string withIterationRepeated(const std::string &ndjson, int k)
+{
+    const std::vector<std::string> lines = text::split(ndjson, '\n');
+    const std::string evaluated = "\"type\":\"agentfootprint.context.evaluated\"";
+    std::optional<std::size_t> start, end;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const bool iteration = lines[i].find("\"iteration\":" + std::to_string(k) + ",") != std::string::npos;
+        const bool iterIndex = lines[i].find("\"iterIndex\":" + std::to_string(k) + ",") != std::string::npos;
+        if (!start && lines[i].find(evaluated) != std::string::npos && iteration)
+            start = i;
+        if (lines[i].find("\"type\":\"agentfootprint.agent.iteration_end\"") != std::string::npos && iterIndex)
+            end = i;
+    }
+    if (!start || !end || *end < *start)
+        qFatal("iteration %d not found", k);
+    std::string out;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        out += lines[i];
+        if (i + 1 < lines.size())
+            out += '\n';
+        if (i == *end)
+            for (std::size_t j = *start; j <= *end; ++j)
+                out += lines[j] + '\n';
+    }
+    return out;
 }
 
 } // namespace tf::testsupport

@@ -26,6 +26,7 @@
 using namespace tf;
 using testsupport::load;
 using testsupport::readFile;
+using testsupport::withIterationRepeated;
 
 namespace {
 
@@ -56,35 +57,6 @@ std::optional<Served> firstServed(const recording::Run &run, const std::string &
         }
     }
     return std::nullopt;
-}
-
-// The events of iteration `k` of an NDJSON stream (context.evaluated of that iteration through its iteration_end)
-// given twice: the run made one call more, with the same served context.
-std::string withIterationRepeated(const std::string &ndjson, int k)
-{
-    const std::vector<std::string> lines = text::split(ndjson, '\n');
-    const std::string evaluated = "\"type\":\"agentfootprint.context.evaluated\"";
-    std::optional<std::size_t> start, end;
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-        const bool iteration = lines[i].find("\"iteration\":" + std::to_string(k) + ",") != std::string::npos;
-        const bool iterIndex = lines[i].find("\"iterIndex\":" + std::to_string(k) + ",") != std::string::npos;
-        if (!start && lines[i].find(evaluated) != std::string::npos && iteration)
-            start = i;
-        if (lines[i].find("\"type\":\"agentfootprint.agent.iteration_end\"") != std::string::npos && iterIndex)
-            end = i;
-    }
-    if (!start || !end || *end < *start)
-        qFatal("iteration %d not found", k);
-    std::string out;
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-        out += lines[i];
-        if (i + 1 < lines.size())
-            out += '\n';
-        if (i == *end)
-            for (std::size_t j = *start; j <= *end; ++j)
-                out += lines[j] + '\n';
-    }
-    return out;
 }
 
 } // namespace

@@ -1,11 +1,14 @@
 #include "ui/panes/callspane.h"
 
+#include "ui/models/alignedcallsmodel.h"
 #include "ui/models/calllistmodel.h"
 #include "ui/models/callstatus.h"
+#include "ui/widgets/alignmentdelegate.h"
 #include "ui/widgets/calltableview.h"
 #include "ui/widgets/elidedlabel.h"
 #include "ui/widgets/glyphdelegate.h"
 
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -75,6 +78,37 @@ CallsPane::CallsPane(QWidget *parent)
         menu.exec(header->mapToGlobal(pos));
     });
     layout->addWidget(m_view, 1);
+
+    // Both runs side by side, shown instead of the plain list while a comparison is open.
+    m_alignedModel = new AlignedCallsModel(this);
+    m_alignedView = new QTableView(this);
+    m_alignedView->setObjectName(QStringLiteral("alignedCallsView"));
+    m_alignedView->setModel(m_alignedModel);
+    m_alignedView->setItemDelegate(new AlignmentDelegate(m_alignedView));
+    m_alignedView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_alignedView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_alignedView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_alignedView->setShowGrid(false);
+    m_alignedView->setWordWrap(false);
+    m_alignedView->setTabKeyNavigation(false);
+    m_alignedView->verticalHeader()->hide();
+    m_alignedView->verticalHeader()->setDefaultSectionSize(m_view->verticalHeader()->defaultSectionSize());
+    m_alignedView->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    QHeaderView *alignedHeader = m_alignedView->horizontalHeader();
+    alignedHeader->setHighlightSections(false);
+    alignedHeader->setSectionResizeMode(QHeaderView::Interactive);
+    alignedHeader->setSectionResizeMode(AlignedCallsModel::ThisDidColumn, QHeaderView::Stretch);
+    alignedHeader->setSectionResizeMode(AlignedCallsModel::BaselineDidColumn, QHeaderView::Stretch);
+    m_alignedView->setColumnWidth(AlignedCallsModel::ThisCallColumn, digit * 4 + 14);
+    m_alignedView->setColumnWidth(AlignedCallsModel::MarkColumn, digit * 2 + 14);
+    m_alignedView->setColumnWidth(AlignedCallsModel::BaselineCallColumn, digit * 4 + 14);
+    m_alignedView->hide();
+    layout->addWidget(m_alignedView, 1);
+    connect(m_alignedView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                if (current.isValid() && !m_settingAlignedRow)
+                    emit alignedRowChosen(current.row());
+            });
 
     m_footer = new ElidedLabel(this);
     m_footer->setObjectName(QStringLiteral("callsFooter"));
@@ -152,6 +186,15 @@ void CallsPane::setRun(const RunHandle &run)
 
 void CallsPane::updateFooter()
 {
+    if (const ComparisonHandle &c = m_alignedModel->comparison()) {
+        int divergent = 0;
+        for (int r = 0; r < m_alignedModel->rowCount(); ++r)
+            divergent += m_alignedModel->isDivergent(r) ? 1 : 0;
+        m_footer->setText(
+            tr("Aligned with %1: %n divergent row(s)", nullptr, divergent).arg(QFileInfo(c->baselinePath).fileName()));
+        m_showAll->hide();
+        return;
+    }
     m_footer->setText(m_range ? tr("Calls %1–%2 of %3, the range selected in the Timeline")
                                     .arg(m_range->first + 1)
                                     .arg(m_range->second + 1)
@@ -191,6 +234,45 @@ void CallsPane::clearCallRange()
     emit callRangeCleared();
 }
 
+void CallsPane::setComparison(const ComparisonHandle &comparison)
+{
+    m_settingAlignedRow = true;
+    m_alignedModel->setComparison(comparison);
+    m_settingAlignedRow = false;
+    const bool aligned = comparison != nullptr;
+    const bool hadFocus = (aligned ? m_view : m_alignedView)->hasFocus();
+    m_alignedView->setVisible(aligned);
+    m_view->setVisible(!aligned);
+    if (aligned)
+        setAlignedRow(m_alignedModel->rowOfThisCall(currentCall()));
+    if (hadFocus)
+        (aligned ? static_cast<QWidget *>(m_alignedView) : m_view)->setFocus();
+    updateFooter();
+}
+
+bool CallsPane::isAligned() const
+{
+    return m_alignedModel->comparison() != nullptr;
+}
+
+int CallsPane::alignedRow() const
+{
+    const QModelIndex i = m_alignedView->currentIndex();
+    return i.isValid() ? i.row() : -1;
+}
+
+void CallsPane::setAlignedRow(int row)
+{
+    if (row < 0 || row >= m_alignedModel->rowCount() || row == alignedRow())
+        return;
+    m_settingAlignedRow = true;
+    const QModelIndex index = m_alignedModel->index(row, AlignedCallsModel::ThisCallColumn);
+    m_alignedView->selectionModel()->setCurrentIndex(index,
+                                                     QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_alignedView->scrollTo(index);
+    m_settingAlignedRow = false;
+}
+
 int CallsPane::currentCall() const
 {
     const QModelIndex i = m_view->currentIndex();
@@ -209,6 +291,9 @@ void CallsPane::setCurrentCall(int ordinal)
     const QModelIndex index = m_model->index(ordinal, CallListModel::CallColumn);
     m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     m_view->scrollTo(index);
+    // The aligned list follows, unless its row already holds the call.
+    if (isAligned() && m_alignedModel->index(alignedRow(), 0).data(AlignmentModel::ThisCallRole).toInt() != ordinal)
+        setAlignedRow(m_alignedModel->rowOfThisCall(ordinal));
 }
 
 } // namespace tf::ui

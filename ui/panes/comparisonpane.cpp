@@ -4,10 +4,8 @@
 #include "ui/services/qtstrings.h"
 #include "ui/widgets/alignmentdelegate.h"
 #include "ui/widgets/fonts.h"
-#include "ui/widgets/theme.h"
 
 #include "core/report/diffreport.h"
-#include "core/text/utf.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -17,35 +15,9 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QTableView>
-#include <QTextBlock>
 #include <QVBoxLayout>
 
 namespace tf::ui {
-
-namespace {
-
-// One side of the first differing part: the text around the first differing unit, the rest from it highlighted.
-void showSide(QPlainTextEdit *edit, const QString &label, const std::string &wtf8, std::size_t at, bool sent)
-{
-    edit->setExtraSelections({});
-    if (!sent) {
-        edit->setPlainText(label + QStringLiteral(": ") + ComparisonPane::tr("not sent"));
-        return;
-    }
-    std::size_t split = 0;
-    const std::string shown = text::aroundUnit(wtf8, at, 120, 400, &split);
-    const QString head = label + QStringLiteral(": ");
-    const QString before = toQString(std::string_view(shown).substr(0, split));
-    edit->setPlainText(head + before + toQString(std::string_view(shown).substr(split)));
-    QTextEdit::ExtraSelection mark;
-    mark.cursor = QTextCursor(edit->document());
-    mark.cursor.setPosition(int(head.size() + before.size()));
-    mark.cursor.movePosition(QTextCursor::End, QTextCursor::KeepAnchor);
-    mark.format.setBackground(theme::tint(theme::Tone::Warn, edit->palette(), 0.3));
-    edit->setExtraSelections({mark});
-}
-
-} // namespace
 
 ComparisonPane::ComparisonPane(QWidget *parent)
     : QWidget(parent)
@@ -58,18 +30,6 @@ ComparisonPane::ComparisonPane(QWidget *parent)
     m_verdict->setWordWrap(true);
     m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
-    const auto side = [this](const char *name) {
-        auto *edit = new QPlainTextEdit(this);
-        edit->setObjectName(QLatin1String(name));
-        edit->setReadOnly(true);
-        edit->setFont(fonts::fixedPitch());
-        edit->setLineWrapMode(QPlainTextEdit::WidgetWidth);
-        edit->setMaximumHeight(edit->fontMetrics().lineSpacing() * 4 + 12);
-        edit->hide();
-        return edit;
-    };
-    m_thisSide = side("comparisonThisSide");
-    m_baselineSide = side("comparisonBaselineSide");
     m_pairTitle = new QLabel(this);
     m_pairTitle->setObjectName(QStringLiteral("comparisonPairTitle"));
     m_pairTitle->setTextFormat(Qt::PlainText);
@@ -96,12 +56,7 @@ ComparisonPane::ComparisonPane(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(m_verdict);
-    // The two sides beside each other, as the calls are in the table below.
-    auto *sides = new QHBoxLayout;
-    sides->addWidget(m_thisSide);
-    sides->addWidget(m_baselineSide);
     layout->addWidget(m_pairTitle);
-    layout->addLayout(sides);
     // The alignment beside what else differs at the chosen pair.
     auto *lower = new QHBoxLayout;
     lower->addWidget(m_view, 3);
@@ -112,6 +67,7 @@ ComparisonPane::ComparisonPane(QWidget *parent)
             [this](const QModelIndex &current) {
                 if (!current.isValid())
                     return;
+                emit rowChosen(current.row());
                 showPair(current.row());
                 if (m_selecting)
                     return;
@@ -127,8 +83,6 @@ void ComparisonPane::setMessage(const QString &message)
     m_model->setComparison(nullptr);
     m_verdict->setText(message);
     ++m_pairGeneration;
-    m_thisSide->hide();
-    m_baselineSide->hide();
     m_pairTitle->clear();
     m_pairDetail->clear();
 }
@@ -177,49 +131,55 @@ void ComparisonPane::showPair(int row)
 {
     const ComparisonHandle comparison = m_model->comparison();
     const quint64 generation = ++m_pairGeneration;
-    m_thisSide->hide();
-    m_baselineSide->hide();
     m_pairDetail->clear();
     if (!comparison || row < 0 || row >= m_model->rowCount())
         return;
-    const compare::AlignedCall &c = comparison->diff.aligned[std::size_t(row)];
-    if (!c.a || !c.b) {
+    const compare::AlignedCall c = comparison->diff.aligned[std::size_t(row)];
+    const bool pair = c.a && c.b;
+    if (pair)
+        m_pairTitle->setText(tr("Call %1 against baseline call %2 (A: this run, B: the baseline): building\u2026")
+                                 .arg(QString::number(*c.a + 1), QString::number(*c.b + 1)));
+    else
         m_pairTitle->setText(c.a ? tr("Call %1: only this run made it.").arg(*c.a + 1)
                                  : tr("Baseline call %1: only the baseline made it.").arg(*c.b + 1));
-        emit pairShown(row);
-        return;
-    }
-    m_pairTitle->setText(tr("Call %1 against baseline call %2 (A: this run, B: the baseline): building\u2026")
-                             .arg(QString::number(*c.a + 1), QString::number(*c.b + 1)));
-    auto *watcher = new QFutureWatcher<compare::PairDiff>(this);
-    connect(watcher, &QFutureWatcher<compare::PairDiff>::finished, this, [this, watcher, generation, row, c] {
+    auto *watcher = new QFutureWatcher<ComparedPairHandle>(this);
+    connect(watcher, &QFutureWatcher<ComparedPairHandle>::finished, this, [this, watcher, generation, row, c, pair] {
         watcher->deleteLater();
         if (generation != m_pairGeneration)
             return;
-        const compare::PairDiff pair = watcher->result();
-        QString title = tr("Call %1 against baseline call %2 (A: this run, B: the baseline): ")
-                            .arg(QString::number(*c.a + 1), QString::number(*c.b + 1));
-        if (pair.served.empty())
-            title += pair.notCompared.empty() ? tr("served the same.") : tr("not every part could be compared.");
-        else
-            // One arg() call: a part name from the recording may itself hold "%1".
-            title += tr("%1 differs from UTF-16 offset %2.")
-                         .arg(toQString(pair.served.front().name),
-                              QString::number(pair.served.front().utf16Offset.value_or(0)));
-        m_pairTitle->setText(title);
-        if (!pair.served.empty() && pair.served.front().utf16Offset) {
-            const compare::PartDifference &first = pair.served.front();
-            showSide(m_thisSide, tr("This run"), pair.firstPartA, *first.utf16Offset, first.inA);
-            showSide(m_baselineSide, tr("Baseline"), pair.firstPartB, *first.utf16Offset, first.inB);
-            m_thisSide->show();
-            m_baselineSide->show();
+        const ComparedPairHandle built = watcher->result();
+        if (pair) {
+            const compare::PairDiff &diff = built->diff;
+            QString title = tr("Call %1 against baseline call %2 (A: this run, B: the baseline): ")
+                                .arg(QString::number(*c.a + 1), QString::number(*c.b + 1));
+            if (diff.served.empty())
+                title += diff.notCompared.empty() ? tr("served the same.") : tr("not every part could be compared.");
+            else
+                // One arg() call: a part name from the recording may itself hold "%1".
+                title += tr("%1 differs from UTF-16 offset %2.")
+                             .arg(toQString(diff.served.front().name),
+                                  QString::number(diff.served.front().utf16Offset.value_or(0)));
+            m_pairTitle->setText(title);
+            m_pairDetail->setPlainText(toQString(report::pairText(diff)));
         }
-        m_pairDetail->setPlainText(toQString(report::pairText(pair)));
+        emit pairReady(built);
         emit pairShown(row);
     });
-    // The views rebuild both calls from their runs, which the comparison keeps alive.
-    watcher->setFuture(QtConcurrent::run([comparison, a = *c.a, b = *c.b] {
-        return compare::comparePair(*comparison->run, a, *comparison->baseline, b);
+    // The views rebuild the calls from their runs, which the comparison keeps alive; the panes' sides are laid out
+    // there too, so the GUI thread only sets text. A call beside a gap is laid out against no call.
+    watcher->setFuture(QtConcurrent::run([comparison, row, c] {
+        auto built = std::make_shared<ComparedPair>();
+        built->row = row;
+        built->a = c.a;
+        built->b = c.b;
+        if (c.a && c.b)
+            built->diff = compare::comparePair(*comparison->run, *c.a, *comparison->baseline, *c.b);
+        else if (c.a)
+            built->diff = compare::compareWithNoCall(*comparison->run, *c.a, true);
+        else
+            built->diff = compare::compareWithNoCall(*comparison->baseline, *c.b, false);
+        built->panes = compare::pairPanes(built->diff);
+        return ComparedPairHandle(std::move(built));
     }));
 }
 
@@ -234,6 +194,12 @@ void ComparisonPane::selectRow(int row, bool activate)
     m_view->setCurrentIndex(m_model->index(row, AlignmentModel::ThisRunColumn));
     m_view->scrollTo(m_model->index(row, 0));
     m_selecting = false;
+}
+
+void ComparisonPane::chooseRow(int row)
+{
+    if (row >= 0 && row < m_model->rowCount() && row != currentRow())
+        selectRow(row, true);
 }
 
 void ComparisonPane::showThisCall(int ordinal)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/compare/pairsides.h"
 #include "core/compare/rundiff.h"
 #include "core/recording/run.h"
 
@@ -7,6 +8,7 @@
 #include <QString>
 
 #include <memory>
+#include <optional>
 
 namespace tf::ui {
 
@@ -22,6 +24,21 @@ struct LoadedComparison
 
 using ComparisonHandle = std::shared_ptr<const LoadedComparison>;
 
+// One aligned row of a comparison in full, built on a worker when the row is chosen: both calls compared
+// (compare::comparePair) and laid out for the panes (compare::pairPanes). A row with a call in one run only has
+// `a` or `b` empty, and its call compared with no call (compare::compareWithNoCall).
+struct ComparedPair
+{
+    int row = -1;
+    std::optional<std::size_t> a, b; // 0-based calls of the open run and of the baseline
+    compare::PairDiff diff;
+    compare::PairPanes panes;
+    bool complete() const { return a && b; }
+};
+
+using ComparedPairHandle = std::shared_ptr<const ComparedPair>;
+
 } // namespace tf::ui
 
 Q_DECLARE_METATYPE(tf::ui::ComparisonHandle)
+Q_DECLARE_METATYPE(tf::ui::ComparedPairHandle)

@@ -75,7 +75,8 @@ int renderScreenshot(const ScreenshotRequest &request, const QString &compareWit
     options.progressDialog = false;
     options.errorDialogs = false;
     MainWindow window(options);
-    window.resize(1400, 900);
+    // A comparison shows two runs in every pane: it gets a larger window.
+    window.resize(compareWith.isEmpty() ? QSize(1400, 900) : QSize(1600, 1000));
     window.show();
     QCoreApplication::processEvents();
     window.applyDefaultLayout();
@@ -132,7 +133,7 @@ int renderScreenshot(const ScreenshotRequest &request, const QString &compareWit
             return 2;
         }
         // The comparison below the calls and the panes, as a user would place it to read both.
-        window.resizeDocks({tools->dock()}, {window.height() * 38 / 100}, Qt::Vertical);
+        window.resizeDocks({tools->dock()}, {window.height() * 25 / 100}, Qt::Vertical);
     }
     const int ordinal = request.call - 1;
     const bool shown = spinUntil(
@@ -140,6 +141,9 @@ int renderScreenshot(const ScreenshotRequest &request, const QString &compareWit
             return !changed.isEmpty() || (window.currentBundle() && int(window.currentBundle()->ordinal) == ordinal);
         },
         60000);
+    // With a comparison, the panes' sides of the pair at that call too.
+    if (auto *tools = window.findChild<ComparisonTools *>(); shown && tools && tools->comparison())
+        spinUntil([&] { return tools->shownPair() && tools->shownPair()->a == std::size_t(ordinal); }, 60000);
     // Let layouts and deferred updates settle before grabbing.
     for (int i = 0; shown && i < 5; ++i)
         QCoreApplication::processEvents();

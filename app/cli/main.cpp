@@ -19,7 +19,8 @@ void printUsage(std::ostream &out)
            "  generate --calls N --seed S -o FILE   write a synthetic recording (see README)\n"
            "  report FILE -o OUT.html [--pdf OUT.pdf] [--detail all|relevant] [--baseline OTHER]\n"
            "                                 the reviewer's report (see README)\n"
-           "  search FILE TEXT [--json] [-i]  the calls whose served context contains TEXT\n"
+           "  search FILE TEXT [--json] [-i] [--responses]   the calls whose served context contains TEXT;\n"
+           "                                 --responses: their responses, tool call arguments and answers too\n"
            "  diff A B [--json]              where two runs of one task first went apart (exit 1: they differ)\n"
            "  unpack FILE -o OUT             write the plain recording a packed one stands for\n"
            "  --version                      print the version\n";

@@ -19,6 +19,7 @@
 #include "ui/services/callviewservice.h"
 #include "ui/services/comparisontools.h"
 #include "ui/services/filewatch.h"
+#include "ui/services/navigator.h"
 #include "ui/services/qtstrings.h"
 #include "ui/services/reportexport.h"
 #include "ui/services/runloader.h"
@@ -93,6 +94,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     arrangeDocks();
     installReviewTools(this);  // export, bookmarks, notes, run search (ui/services/reportexport.cpp)
     new ComparisonTools(this); // File > Compare With…, the Comparison dock (ui/services/comparisontools.cpp)
+    new Navigator(this);       // search matches shown, tool ids followed, the Answer Backtrack (ui/services/navigator.cpp)
 
     connect(m_loader, &RunLoader::started, this, &MainWindow::onLoadStarted);
     connect(m_loader, &RunLoader::loaded, this, &MainWindow::onLoaded);
@@ -655,6 +657,13 @@ QString MainWindow::fileChangedReason() const
 void MainWindow::showCall(int ordinal)
 {
     m_calls->setCurrentCall(ordinal);
+}
+
+void MainWindow::jumpToCall(int ordinal)
+{
+    if (ordinal != currentCall())
+        m_history.markJump();
+    showCall(ordinal);
 }
 
 void MainWindow::closeRecording()

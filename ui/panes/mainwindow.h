@@ -77,6 +77,8 @@ public slots:
     // Closes the recording; the welcome page takes the window.
     void closeRecording();
     void showCall(int ordinal);
+    // showCall as a jump (a link followed, a search match): Back returns here even from the adjacent call.
+    void jumpToCall(int ordinal);
     // Go > Go to Call… (Ctrl+G): asks for a call number, 1..N.
     void showGoToCallDialog();
     void goBack();

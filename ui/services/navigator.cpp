@@ -53,10 +53,10 @@ Navigator::Navigator(MainWindow *window)
 
     auto *findNext = new QAction(tr("Find &Next"), window);
     findNext->setObjectName(QStringLiteral("findNextAction"));
-    findNext->setShortcut(QKeySequence::FindNext);
+    findNext->setShortcut(QKeySequence(Qt::Key_F3)); // QKeySequence::FindNext is also Ctrl+G here: Go to Call
     auto *findPrevious = new QAction(tr("Find Pre&vious"), window);
     findPrevious->setObjectName(QStringLiteral("findPreviousAction"));
-    findPrevious->setShortcut(QKeySequence::FindPrevious);
+    findPrevious->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F3));
     auto *backtrack = new QAction(tr("Answer &Backtrack"), window);
     backtrack->setObjectName(QStringLiteral("answerBacktrackAction"));
     backtrack->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));

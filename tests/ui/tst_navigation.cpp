@@ -37,6 +37,7 @@
 #include <QTableView>
 #include <QTreeView>
 
+#include <map>
 #include <memory>
 
 using namespace tf;
@@ -209,7 +210,7 @@ void TestNavigation::findShowsEveryMatchWhereItIs()
         QVERIFY(marks.all >= 1);
         QVERIFY(onScreen(where, marks.currentRect));
         if (hit.part == report::SearchPart::Message && i == 0)
-            saveShot(child<QDockWidget>("wireDock"), "find-in-run.png");
+            saveShot(m_window.get(), "find-in-run.png");
         if (i == 1) {
             // Two matches in adjacent calls are two jumps: Back returns to the first, Forward to this one.
             action("backAction")->trigger();
@@ -356,10 +357,16 @@ void TestNavigation::backtrackEntriesGoThere()
     std::string value;
     const json::Value ledger = *plain.run->finalLedger();
     const findings::LedgerFold fold = findings::foldLedger(ledger);
+    // The value the fewest assertions declare, so that few chains stand behind it.
+    std::map<std::string, int> declared;
     for (const findings::AssertionRef &a : fold.asserted)
-        if (const json::Value *v = a.assertion->find("value"); v && v->isString() && v->asString().size() > 2) {
-            value = std::string(v->asString());
-            break;
+        if (const json::Value *v = a.assertion->find("value"); v && v->isString() && v->asString().size() > 2)
+            ++declared[std::string(v->asString())];
+    int fewest = 0;
+    for (const auto &[text, count] : declared)
+        if (value.empty() || count < fewest) {
+            value = text;
+            fewest = count;
         }
     QVERIFY(!value.empty());
     const QByteArray oldAnswer = "\"finalContent\":\"" + QByteArray::fromStdString(*plain.run->finalAnswer) + '"';
@@ -380,7 +387,10 @@ void TestNavigation::backtrackEntriesGoThere()
     QCOMPARE(expected.values.size(), std::size_t(1));
     const report::ValueSource &source = expected.values.front().sources.front();
     QVERIFY(source.enteredOrdinal && source.enteredMessage);
-    QCOMPARE(pane->statementsText().section(QLatin1Char('\n'), 0, 0), QString::fromStdString(expected.statements.front()));
+    QStringList statements;
+    for (const std::string &line : expected.statements)
+        statements << QString::fromStdString(line);
+    QCOMPARE(pane->statementsText(), statements.join(QLatin1Char('\n')));
     // The value is marked where the backtrack found it, with a tooltip naming its source.
     const QString answerText = pane->answerView()->toPlainText();
     const int at = int(answerText.indexOf(QString::fromStdString(value)));
@@ -397,7 +407,15 @@ void TestNavigation::backtrackEntriesGoThere()
     QCOMPARE(BacktrackModel::Target(result.data(BacktrackModel::TargetRole).toInt()), BacktrackModel::Target::Message);
     QCOMPARE(result.data(BacktrackModel::OrdinalRole).toInt(), int(*source.enteredOrdinal));
     QCOMPARE(result.data(BacktrackModel::RowRole).toInt(), int(*source.enteredMessage));
-    saveShot(child<QDockWidget>("backtrackDock"), "answer-backtrack.png");
+    if (!qEnvironmentVariableIsEmpty("TRACEFOLD_SCREENSHOT_DIR")) { // the README's picture, floated at a readable size
+        auto *dock = child<QDockWidget>("backtrackDock");
+        dock->setFloating(true);
+        dock->resize(760, 520);
+        pane->view()->expandAll();
+        QTest::qWait(50);
+        saveShot(dock, "answer-backtrack.png");
+        dock->setFloating(false);
+    }
 
     const int before = m_window->currentCall();
     emit pane->view()->activated(result);

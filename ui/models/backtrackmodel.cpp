@@ -49,16 +49,15 @@ QList<QStandardItem *> resultEntry(const QString &what, const std::string &toolC
 } // namespace
 
 BacktrackModel::BacktrackModel(QObject *parent)
-    : QStandardItemModel(parent)
+    : QStandardItemModel(0, ColumnCount, parent)
 {
-    clearBacktrack();
+    setHorizontalHeaderLabels({tr("What the answer rests on"), tr("Where")});
 }
 
 void BacktrackModel::clearBacktrack()
 {
-    clear();
-    setColumnCount(ColumnCount);
-    setHorizontalHeaderLabels({tr("What the answer rests on"), tr("Where")});
+    // Rows only: the columns stay, and with them the view's sizing of each.
+    removeRows(0, rowCount());
 }
 
 void BacktrackModel::setBacktrack(const report::Backtrack &b, const recording::Run &run)
@@ -125,6 +124,13 @@ void BacktrackModel::setBacktrack(const report::Backtrack &b, const recording::R
         for (const std::string &id : b.undeclaredAtFinal)
             group.front()->appendRow(entry(tr("result tool:%1").arg(toQString(id)), tr("follow to where it entered"),
                                            Target::ToolResult, -1, -1, toQString(id)));
+        root->appendRow(group);
+    }
+    if (!b.details.empty()) {
+        QList<QStandardItem *> group =
+            entry(tr("Caveats"), tr("%n on single sources", nullptr, int(b.details.size())), Target::None);
+        for (const std::string &d : b.details)
+            group.front()->appendRow(entry(toQString(d), QString(), Target::None));
         root->appendRow(group);
     }
     if (!b.conflictsAtFinal.empty()) {

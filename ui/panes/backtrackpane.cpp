@@ -31,12 +31,18 @@ BacktrackPane::BacktrackPane(QWidget *parent)
     m_statements->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_statements->setContentsMargins(10, 6, 10, 6);
     m_statements->setAutoFillBackground(true);
-    layout->addWidget(m_statements);
 
     auto *split = new QSplitter(Qt::Vertical, this);
     split->setObjectName(QStringLiteral("backtrackSplitter"));
     split->setChildrenCollapsible(false);
-    m_answer = new AnnotatedTextView(split);
+    auto *top = new QWidget(split);
+    auto *topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->setSpacing(0);
+    m_statements->setParent(top);
+    topLayout->addWidget(m_statements);
+    m_answer = new AnnotatedTextView(top);
+    topLayout->addWidget(m_answer, 1);
     m_answer->setObjectName(QStringLiteral("backtrackAnswer"));
     m_answer->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     m_answer->setFrameShape(QFrame::NoFrame);
@@ -47,10 +53,13 @@ BacktrackPane::BacktrackPane(QWidget *parent)
     m_view->setUniformRowHeights(true);
     m_view->setAllColumnsShowFocus(true);
     m_view->setTextElideMode(Qt::ElideMiddle);
-    m_view->header()->setStretchLastSection(true);
+    // The entries take the room; "Where" (a call, a row, a message) is as wide as its longest.
+    m_view->header()->setStretchLastSection(false);
+    m_view->header()->setSectionResizeMode(BacktrackModel::WhatColumn, QHeaderView::Stretch);
+    m_view->header()->setSectionResizeMode(BacktrackModel::WhereColumn, QHeaderView::ResizeToContents);
     m_view->header()->setHighlightSections(false);
     split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(1, 3);
     layout->addWidget(split, 1);
 
     connect(m_view, &QTreeView::activated, this, &BacktrackPane::activate);
@@ -75,11 +84,10 @@ void BacktrackPane::setRun(const RunHandle &run)
         m_statements->setText(run ? tr("The backtrack is not available.") : tr("No recording is open."));
         return;
     }
+    // What the answer rests on, in the core's words; its caveats on single sources are a group of the tree.
     QStringList lines;
     for (const std::string &s : b->statements)
         lines << toQString(s);
-    for (const std::string &s : b->details)
-        lines << QStringLiteral("\u2022 ") + toQString(s);
     m_statements->setText(lines.join(QLatin1Char('\n')));
 
     // The fact values where the backtrack found them in the answer (their first occurrence, a whole token).
@@ -102,9 +110,6 @@ void BacktrackPane::setRun(const RunHandle &run)
     highlightMatches(m_answer, m_find);
     m_model->setBacktrack(*b, *run->run);
     m_view->expandAll();
-    m_view->resizeColumnToContents(BacktrackModel::WhatColumn);
-    m_view->setColumnWidth(BacktrackModel::WhatColumn, qMin(m_view->columnWidth(BacktrackModel::WhatColumn),
-                                                            qMax(200, m_view->viewport()->width() * 3 / 5)));
 }
 
 void BacktrackPane::setFindQuery(const FindQuery &query)

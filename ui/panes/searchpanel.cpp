@@ -162,6 +162,7 @@ SearchPanel::SearchPanel(QWidget *parent)
     m_positionLabel = new QLabel(this);
     m_positionLabel->setObjectName(QStringLiteral("searchPosition"));
     m_positionLabel->setTextFormat(Qt::PlainText); // the location names a tool, from the recording
+    m_positionLabel->setWordWrap(true);
     m_first = new QPushButton(tr("Go to First"), this);
     m_first->setObjectName(QStringLiteral("searchGoToFirst"));
     m_first->setEnabled(false);
@@ -179,16 +180,22 @@ SearchPanel::SearchPanel(QWidget *parent)
 
     m_summary->setTextFormat(Qt::PlainText);
 
+    // The field and its arrows on one line, wide enough to read what was typed however narrow the dock; the options
+    // under it.
+    m_field->setMinimumWidth(m_field->fontMetrics().averageCharWidth() * 18);
     auto *row = new QHBoxLayout;
     row->addWidget(m_field, 1);
     row->addWidget(m_previous);
     row->addWidget(m_next);
-    row->addWidget(m_ignoreCase);
-    row->addWidget(m_responses);
-    row->addWidget(m_first);
+    auto *options = new QHBoxLayout;
+    options->addWidget(m_ignoreCase);
+    options->addWidget(m_responses);
+    options->addStretch(1);
+    options->addWidget(m_first);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(row);
+    layout->addLayout(options);
     layout->addWidget(m_positionLabel);
     layout->addWidget(m_summary);
     layout->addWidget(m_view, 1);

@@ -35,7 +35,7 @@ struct ValueSource
     std::string enteredStageId;
     std::optional<std::size_t> enteredMessage; // the result's position in that call's messages as sent
     bool enteredAsTicket = false;              // collapsed to a ticket at that call
-    bool ticketAtAnswer = false;  // the answering call was served its collapse ticket, not its content
+    bool ticketAtAnswer = false;               // the answering call was served its collapse ticket, not its content
 };
 
 struct BacktrackValue

@@ -27,7 +27,7 @@ std::string lowered(std::string_view s)
 }
 
 // Calls `found(offset)` for each non-overlapping occurrence of `needle`, left to right.
-template<typename Found>
+template <typename Found>
 void forEachMatch(std::string_view haystack, std::string_view needle, bool caseInsensitive, Found &&found)
 {
     if (needle.empty() || haystack.size() < needle.size())

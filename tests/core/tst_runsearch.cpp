@@ -300,10 +300,10 @@ void TestRunSearch::matchRangesInUtf16_data()
     QTest::newRow("after astral") << QByteArray("\xF0\x9F\x98\x80 port") << QByteArray("port") << false
                                   << QList<int>{3, 4};
     // A lone surrogate is three bytes of WTF-8 and one unit.
-    QTest::newRow("after lone surrogate") << QByteArray("\xED\xA0\x80x port") << QByteArray("port") << false
-                                          << QList<int>{3, 4};
-    QTest::newRow("case-insensitive needle") << QByteArray("Port PORT") << QByteArray("PORT") << true
-                                             << QList<int>{0, 4, 5, 4};
+    QTest::newRow("after lone surrogate")
+        << QByteArray("\xED\xA0\x80x port") << QByteArray("port") << false << QList<int>{3, 4};
+    QTest::newRow("case-insensitive needle")
+        << QByteArray("Port PORT") << QByteArray("PORT") << true << QList<int>{0, 4, 5, 4};
     QTest::newRow("none") << QByteArray("abc") << QByteArray("x") << false << QList<int>{};
 }
 
@@ -351,7 +351,8 @@ void TestRunSearch::responsesAndAnswerAreSearched()
         bool wrote = false;
         for (const report::SearchHit &h : c.hits) {
             const bool written = h.part == report::SearchPart::ResponseText ||
-                                 h.part == report::SearchPart::ToolCallArguments || h.part == report::SearchPart::Answer;
+                                 h.part == report::SearchPart::ToolCallArguments ||
+                                 h.part == report::SearchPart::Answer;
             QVERIFY2(!(wrote && !written), h.location.c_str());
             wrote = wrote || written;
         }

@@ -106,7 +106,7 @@ private slots:
 private:
     bool open(const QString &path) { return test::openAndShowFirstCall(*m_window, path); }
     QAction *action(const char *name) const { return m_window->findChild<QAction *>(QLatin1String(name)); }
-    template<typename T>
+    template <typename T>
     T *child(const char *name) const
     {
         return m_window->findChild<T *>(QLatin1String(name));
@@ -232,7 +232,8 @@ void TestNavigation::findShowsEveryMatchWhereItIs()
     // The served context only: no response or answer location, and fewer matches.
     child<QCheckBox>("searchResponses")->setChecked(false);
     QTRY_VERIFY(panel->model()->result() && !panel->model()->result()->includeResponses);
-    QCOMPARE(panel->model()->result()->totalMatches(), report::searchRun(*m_window->run()->run, "Okafor").totalMatches());
+    QCOMPARE(panel->model()->result()->totalMatches(),
+             report::searchRun(*m_window->run()->run, "Okafor").totalMatches());
     QVERIFY(panel->model()->result()->totalMatches() < total);
 }
 
@@ -283,7 +284,8 @@ void TestNavigation::toolCallIdGoesToItsResult()
     QTRY_COMPARE(wire->view()->currentIndex(), message);
     QCOMPARE(message.siblingAtColumn(WireModel::IdColumn).data(ToolCallIdsRole).toStringList(), QStringList{id});
     QVERIFY(child<QDockWidget>("wireDock")->isVisible());
-    QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("entered at call %1").arg(place.entered->ordinal + 1)));
+    QVERIFY(m_window->statusBar()->currentMessage().contains(
+        QStringLiteral("entered at call %1").arg(place.entered->ordinal + 1)));
     QVERIFY(m_window->statusBar()->currentMessage().contains(id));
 
     action("backAction")->trigger();
@@ -370,8 +372,8 @@ void TestNavigation::backtrackEntriesGoThere()
         }
     QVERIFY(!value.empty());
     const QByteArray oldAnswer = "\"finalContent\":\"" + QByteArray::fromStdString(*plain.run->finalAnswer) + '"';
-    const QByteArray newAnswer = "\"finalContent\":\"The port reads " + QByteArray::fromStdString(value) +
-                                 " now, so the optic goes.\"";
+    const QByteArray newAnswer =
+        "\"finalContent\":\"The port reads " + QByteArray::fromStdString(value) + " now, so the optic goes.\"";
     QVERIFY(text.contains(oldAnswer));
     text.replace(oldAnswer, newAnswer);
     const QString edited = dir.filePath(QStringLiteral("answered.json"));

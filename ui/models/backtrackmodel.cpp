@@ -8,8 +8,8 @@ namespace {
 
 using Target = BacktrackModel::Target;
 
-QList<QStandardItem *> entry(const QString &what, const QString &where, Target target, int ordinal = -1,
-                             int row = -1, const QString &toolCallId = {})
+QList<QStandardItem *> entry(const QString &what, const QString &where, Target target, int ordinal = -1, int row = -1,
+                             const QString &toolCallId = {})
 {
     auto *w = new QStandardItem(what);
     auto *p = new QStandardItem(where);
@@ -85,9 +85,9 @@ void BacktrackModel::setBacktrack(const report::Backtrack &b, const recording::R
             QString line = toQString(s.factLine.text);
             if (!s.factLineInPiece)
                 line += tr("  (past the piece's line cap)");
-            QList<QStandardItem *> fact =
-                entry(tr("fact line: %1").arg(line), tr("ledger row %1 at call %2").arg(s.standingRowIndex).arg(final + 1),
-                      Target::LedgerRow, final, int(s.standingRowIndex));
+            QList<QStandardItem *> fact = entry(tr("fact line: %1").arg(line),
+                                                tr("ledger row %1 at call %2").arg(s.standingRowIndex).arg(final + 1),
+                                                Target::LedgerRow, final, int(s.standingRowIndex));
             QString result = tr("result tool:%1").arg(toQString(s.toolCallId));
             if (s.toolName)
                 result += QStringLiteral(" (") + toQString(*s.toolName) + QLatin1Char(')');
@@ -97,8 +97,8 @@ void BacktrackModel::setBacktrack(const report::Backtrack &b, const recording::R
                 result += tr(" \u00B7 its content does not hold the value");
             if (!s.resultMessage)
                 result += tr(" \u00B7 not in the final call's history");
-            fact.front()->appendRow(resultEntry(result, s.toolCallId, s.enteredOrdinal, s.enteredMessage,
-                                                s.enteredAsTicket));
+            fact.front()->appendRow(
+                resultEntry(result, s.toolCallId, s.enteredOrdinal, s.enteredMessage, s.enteredAsTicket));
             for (QStandardItem *item : fact)
                 item->setData(value, ValueRole);
             valueRow.front()->appendRow(fact);
@@ -106,15 +106,15 @@ void BacktrackModel::setBacktrack(const report::Backtrack &b, const recording::R
         root->appendRow(valueRow);
     }
     for (const report::ContingentUse &use : b.contingent) {
-        QList<QStandardItem *> row =
-            entry(tr("Contingent value %1%2")
-                      .arg(quoted(toQString(use.value)), use.inAnswer ? QString() : tr(" (not in the answer as written)")),
-                  tr("ledger row %1 at call %2").arg(use.rowIndex).arg(final + 1), Target::LedgerRow, final,
-                  int(use.rowIndex));
+        QList<QStandardItem *> row = entry(
+            tr("Contingent value %1%2")
+                .arg(quoted(toQString(use.value)), use.inAnswer ? QString() : tr(" (not in the answer as written)")),
+            tr("ledger row %1 at call %2").arg(use.rowIndex).arg(final + 1), Target::LedgerRow, final,
+            int(use.rowIndex));
         for (const report::ContingentUse::Carrier &c : use.carriers)
-            row.front()->appendRow(resultEntry(
-                tr("carrier tool:%1 (%2)").arg(toQString(c.toolCallId), toQString(c.standing)), c.toolCallId,
-                c.enteredOrdinal, c.enteredMessage, false));
+            row.front()->appendRow(
+                resultEntry(tr("carrier tool:%1 (%2)").arg(toQString(c.toolCallId), toQString(c.standing)),
+                            c.toolCallId, c.enteredOrdinal, c.enteredMessage, false));
         root->appendRow(row);
     }
     if (!b.undeclaredAtFinal.empty()) {
@@ -134,8 +134,9 @@ void BacktrackModel::setBacktrack(const report::Backtrack &b, const recording::R
         root->appendRow(group);
     }
     if (!b.conflictsAtFinal.empty()) {
-        QList<QStandardItem *> group = entry(tr("Conflicts left at the end"),
-                                             tr("%n conflict(s)", nullptr, int(b.conflictsAtFinal.size())), Target::None);
+        QList<QStandardItem *> group =
+            entry(tr("Conflicts left at the end"), tr("%n conflict(s)", nullptr, int(b.conflictsAtFinal.size())),
+                  Target::None);
         for (const std::string &c : b.conflictsAtFinal)
             group.front()->appendRow(entry(toQString(c), tr("ledger at call %1").arg(final + 1), Target::Call, final));
         root->appendRow(group);

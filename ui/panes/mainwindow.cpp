@@ -94,7 +94,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     arrangeDocks();
     installReviewTools(this);  // export, bookmarks, notes, run search (ui/services/reportexport.cpp)
     new ComparisonTools(this); // File > Compare With…, the Comparison dock (ui/services/comparisontools.cpp)
-    new Navigator(this);       // search matches shown, tool ids followed, the Answer Backtrack (ui/services/navigator.cpp)
+    new Navigator(this);       // find matches, tool id links, Answer Backtrack (ui/services/navigator.cpp)
 
     connect(m_loader, &RunLoader::started, this, &MainWindow::onLoadStarted);
     connect(m_loader, &RunLoader::loaded, this, &MainWindow::onLoaded);

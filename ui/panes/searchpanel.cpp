@@ -331,8 +331,8 @@ void SearchPanel::showResult(std::shared_ptr<const report::SearchResult> result)
     m_first->setEnabled(result && result->firstOrdinal.has_value());
     m_next->setEnabled(any);
     m_previous->setEnabled(any);
-    m_positionLabel->setText(result ? tr("%n match(es) \u00B7 F3 goes to the next", nullptr, int(result->totalMatches()))
-                               : QString());
+    m_positionLabel->setText(
+        result ? tr("%n match(es) \u00B7 F3 goes to the next", nullptr, int(result->totalMatches())) : QString());
     m_positionLabel->setVisible(any);
     emit queryChanged(query());
 }
@@ -373,10 +373,10 @@ void SearchPanel::goTo(const report::MatchPosition &position)
     const report::CallHits &call = r->calls[position.call];
     const report::SearchHit &hit = call.hits[position.hit];
     m_positionLabel->setText(tr("Match %1 of %2 \u00B7 call %3, %4 \u00B7 %5")
-                            .arg(report::matchNumber(*r, position))
-                            .arg(r->totalMatches())
-                            .arg(call.ordinal + 1)
-                            .arg(fromCore(hit.location), fromCore(hit.label)));
+                                 .arg(report::matchNumber(*r, position))
+                                 .arg(r->totalMatches())
+                                 .arg(call.ordinal + 1)
+                                 .arg(fromCore(hit.location), fromCore(hit.label)));
     // The result row of that location, current and in view, without activating it again.
     const QModelIndex row = m_model->index(int(position.hit), 0, m_model->index(int(position.call), 0));
     {

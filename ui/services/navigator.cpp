@@ -107,9 +107,8 @@ Navigator::Navigator(MainWindow *window)
     connect(m_backtrack, &BacktrackPane::toolResultFollowed, this, &Navigator::followToolCall);
     connect(m_backtrack, &BacktrackPane::messageActivated, this, &Navigator::showMessage);
     connect(m_backtrack, &BacktrackPane::ledgerRowActivated, this, &Navigator::showLedgerRow);
-    connect(m_backtrack, &BacktrackPane::callActivated, this, [this](int ordinal) {
-        atCall(ordinal, [this] { raise(dockNamed(m_window, "responseDock")); });
-    });
+    connect(m_backtrack, &BacktrackPane::callActivated, this,
+            [this](int ordinal) { atCall(ordinal, [this] { raise(dockNamed(m_window, "responseDock")); }); });
     connect(window, &MainWindow::callShown, this, &Navigator::onCallShown);
     connect(window, &MainWindow::runLoaded, this, [this](const RunHandle &run) {
         m_pending = {};
@@ -248,11 +247,12 @@ void Navigator::followToolCall(const QString &toolCallId)
                 if (m_wire && message >= 0)
                     m_wire->revealItem(WireModel::MessagesGroup, message);
                 raise(dockNamed(m_window, "wireDock"));
-                QString where = message >= 0 ? tr("The result of %1 entered at call %2 as messages[%3]")
-                                                   .arg(toolCallId)
-                                                   .arg(ordinal + 1)
-                                                   .arg(message)
-                                             : tr("The result of %1 entered at call %2").arg(toolCallId).arg(ordinal + 1);
+                QString where = message >= 0
+                                    ? tr("The result of %1 entered at call %2 as messages[%3]")
+                                          .arg(toolCallId)
+                                          .arg(ordinal + 1)
+                                          .arg(message)
+                                    : tr("The result of %1 entered at call %2").arg(toolCallId).arg(ordinal + 1);
                 if (place.entered->asTicket)
                     where += tr(", as a collapse ticket");
                 if (place.ranAt)
@@ -278,9 +278,8 @@ void Navigator::followToolCall(const QString &toolCallId)
         }
     });
     const std::string id = toolCallId.toStdString();
-    watcher->setFuture(QtConcurrent::run([run, id, cancel] {
-        return recording::locateToolResult(*run->run, id, cancel.get());
-    }));
+    watcher->setFuture(
+        QtConcurrent::run([run, id, cancel] { return recording::locateToolResult(*run->run, id, cancel.get()); }));
 }
 
 void Navigator::showLedgerRow(int ordinal, int row)

@@ -19,8 +19,7 @@ int highlightMatches(QPlainTextEdit *edit, const FindQuery &query, int current)
     const QByteArray needle = query.text.toUtf8();
     const std::vector<report::RangeU16> ranges =
         report::matchRangesU16(std::string_view(text.constData(), std::size_t(text.size())),
-                               std::string_view(needle.constData(), std::size_t(needle.size())),
-                               query.caseInsensitive);
+                               std::string_view(needle.constData(), std::size_t(needle.size())), query.caseInsensitive);
     // The find colours every browser and editor uses (yellow, the current one orange), with dark text on them in a
     // light and a dark palette alike; no pane's tones are yellow, so a match never reads as a verdict.
     QTextCharFormat all;

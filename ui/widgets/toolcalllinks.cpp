@@ -30,7 +30,8 @@ protected:
     {
         if (event->type() == QEvent::MouseMove) {
             const auto *mouse = static_cast<QMouseEvent *>(event);
-            const bool onLink = !m_view->indexAt(mouse->position().toPoint()).data(ToolCallIdsRole).toStringList().isEmpty();
+            const bool onLink =
+                !m_view->indexAt(mouse->position().toPoint()).data(ToolCallIdsRole).toStringList().isEmpty();
             if (onLink != m_onLink) {
                 m_onLink = onLink;
                 if (onLink)

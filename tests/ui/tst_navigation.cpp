@@ -9,6 +9,7 @@
 #include "windowfixture.h"
 
 #include "ui/models/backtrackmodel.h"
+#include "ui/models/navigationhistory.h"
 #include "ui/models/toolcalllink.h"
 #include "ui/models/toolrunmodel.h"
 #include "ui/models/wiremodel.h"
@@ -96,6 +97,7 @@ private slots:
     void init();
     void cleanup();
 
+    void jumpToTheNextCallIsAnEntry();
     void findShowsEveryMatchWhereItIs();
     void findMarksTheTextOfAnyItemShown();
     void toolCallIdGoesToItsResult();
@@ -153,6 +155,21 @@ SearchPanel *TestNavigation::searchFor(const QString &text)
     if (!finished.wait(20000) || !panel->model()->result())
         return nullptr;
     return panel;
+}
+
+void TestNavigation::jumpToTheNextCallIsAnEntry()
+{
+    // Stepping to the adjacent call moves the current entry; a jump there (a link, a match) is an entry of its own.
+    NavigationHistory history;
+    history.visit(3);
+    history.visit(4);
+    QCOMPARE(history.entries(), QList<int>{4});
+    history.markJump();
+    history.visit(5);
+    QCOMPARE(history.entries(), (QList<int>{4, 5}));
+    history.visit(6); // a step again
+    QCOMPARE(history.entries(), (QList<int>{4, 6}));
+    QCOMPARE(history.back(), 4);
 }
 
 void TestNavigation::findShowsEveryMatchWhereItIs()

@@ -307,6 +307,14 @@ void TestNavigation::toolCallIdGoesToItsResult()
 
     action("backAction")->trigger();
     QVERIFY(shownAt(0));
+    // Again: the place is known now, and the window goes there at once.
+    QTRY_VERIFY(tools->model()->rowCount() > 0);
+    const QModelIndex again = tools->model()->index(0, ToolRunModel::IdColumn);
+    QCOMPARE(again.data().toString(), id);
+    QTest::mouseClick(tools->viewport(), Qt::LeftButton, {}, tools->visualRect(again).center());
+    QVERIFY(shown.count() == 2 || shown.wait(10000));
+    QVERIFY(shownAt(int(place.entered->ordinal)));
+    QTRY_COMPARE(wire->view()->currentIndex(), message);
 }
 
 void TestNavigation::wireIdGoesBackToWhereItEntered()

@@ -377,12 +377,9 @@ void SearchPanel::goTo(const report::MatchPosition &position)
                                  .arg(r->totalMatches())
                                  .arg(call.ordinal + 1)
                                  .arg(fromCore(hit.location), fromCore(hit.label)));
-    // The result row of that location, current and in view, without activating it again.
+    // The result row of that location, current and in view (a row is activated by the user only: this does not).
     const QModelIndex row = m_model->index(int(position.hit), 0, m_model->index(int(position.call), 0));
-    {
-        const QSignalBlocker blocker(m_view->selectionModel());
-        m_view->setCurrentIndex(row);
-    }
+    m_view->setCurrentIndex(row);
     m_view->scrollTo(row);
     SearchMatch match;
     match.ordinal = int(call.ordinal);

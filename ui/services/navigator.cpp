@@ -112,10 +112,12 @@ Navigator::Navigator(MainWindow *window)
     connect(window, &MainWindow::callShown, this, &Navigator::onCallShown);
     connect(window, &MainWindow::runLoaded, this, [this](const RunHandle &run) {
         m_pending = {};
+        m_placed.clear();
         m_backtrack->setRun(run);
     });
     connect(window, &MainWindow::runClosed, this, [this] {
         m_pending = {};
+        m_placed.clear();
         m_backtrack->setRun(nullptr);
     });
     if (window->run())
@@ -230,9 +232,14 @@ void Navigator::followToolCall(const QString &toolCallId)
         return;
     if (m_followCancel)
         m_followCancel->store(true);
+    ++m_followGeneration;
+    if (const auto known = m_placed.constFind(toolCallId); known != m_placed.constEnd()) {
+        showToolResult(*known);
+        return;
+    }
     auto cancel = std::make_shared<std::atomic<bool>>(false);
     m_followCancel = cancel;
-    const quint64 generation = ++m_followGeneration;
+    const quint64 generation = m_followGeneration;
     status(tr("Finding where the result of %1 entered\u2026").arg(toolCallId));
     auto *watcher = new QFutureWatcher<recording::ToolResultPlace>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, run, toolCallId] {
@@ -240,46 +247,52 @@ void Navigator::followToolCall(const QString &toolCallId)
         if (generation != m_followGeneration || m_window->run() != run)
             return; // superseded, or another recording is open now
         const recording::ToolResultPlace place = watcher->result();
-        if (place.entered) {
-            const int ordinal = int(place.entered->ordinal);
-            const int message = place.entered->messageIndex ? int(*place.entered->messageIndex) : -1;
-            atCall(ordinal, [this, place, ordinal, message, toolCallId] {
-                if (m_wire && message >= 0)
-                    m_wire->revealItem(WireModel::MessagesGroup, message);
-                raise(dockNamed(m_window, "wireDock"));
-                QString where = message >= 0
-                                    ? tr("The result of %1 entered at call %2 as messages[%3]")
-                                          .arg(toolCallId)
-                                          .arg(ordinal + 1)
-                                          .arg(message)
-                                    : tr("The result of %1 entered at call %2").arg(toolCallId).arg(ordinal + 1);
-                if (place.entered->asTicket)
-                    where += tr(", as a collapse ticket");
-                if (place.ranAt)
-                    where += tr("; call %1 asked for it").arg(*place.ranAt + 1);
-                status(where + tr(". Back (Alt+Left) returns."));
-                emit toolCallShown(toolCallId, ordinal);
-            });
-        } else if (place.ranAt) {
-            const int ordinal = int(*place.ranAt);
-            atCall(ordinal, [this, place, ordinal, toolCallId] {
-                if (m_response)
-                    m_response->selectToolRun(toolCallId);
-                raise(dockNamed(m_window, "responseDock"));
-                status(place.resultOnRecord
-                           ? tr("No later call was served the result of %1; it ran after call %2.")
-                                 .arg(toolCallId)
-                                 .arg(ordinal + 1)
-                           : tr("%1 never returned a result; call %2 asked for it.").arg(toolCallId).arg(ordinal + 1));
-                emit toolCallShown(toolCallId, ordinal);
-            });
-        } else {
-            status(tr("No tool call %1 is on record.").arg(toolCallId));
-        }
+        m_placed.insert(toolCallId, place);
+        showToolResult(place);
     });
     const std::string id = toolCallId.toStdString();
     watcher->setFuture(
         QtConcurrent::run([run, id, cancel] { return recording::locateToolResult(*run->run, id, cancel.get()); }));
+}
+
+void Navigator::showToolResult(const recording::ToolResultPlace &place)
+{
+    const QString toolCallId = toQString(place.toolCallId);
+    if (place.entered) {
+        const int ordinal = int(place.entered->ordinal);
+        const int message = place.entered->messageIndex ? int(*place.entered->messageIndex) : -1;
+        atCall(ordinal, [this, place, ordinal, message, toolCallId] {
+            if (m_wire && message >= 0)
+                m_wire->revealItem(WireModel::MessagesGroup, message);
+            raise(dockNamed(m_window, "wireDock"));
+            QString where = message >= 0 ? tr("The result of %1 entered at call %2 as messages[%3]")
+                                               .arg(toolCallId)
+                                               .arg(ordinal + 1)
+                                               .arg(message)
+                                         : tr("The result of %1 entered at call %2").arg(toolCallId).arg(ordinal + 1);
+            if (place.entered->asTicket)
+                where += tr(", as a collapse ticket");
+            if (place.ranAt)
+                where += tr("; call %1 asked for it").arg(*place.ranAt + 1);
+            status(where + tr(". Back (Alt+Left) returns."));
+            emit toolCallShown(toolCallId, ordinal);
+        });
+    } else if (place.ranAt) {
+        const int ordinal = int(*place.ranAt);
+        atCall(ordinal, [this, place, ordinal, toolCallId] {
+            if (m_response)
+                m_response->selectToolRun(toolCallId);
+            raise(dockNamed(m_window, "responseDock"));
+            status(place.resultOnRecord
+                       ? tr("No later call was served the result of %1; it ran after call %2.")
+                             .arg(toolCallId)
+                             .arg(ordinal + 1)
+                       : tr("%1 never returned a result; call %2 asked for it.").arg(toolCallId).arg(ordinal + 1));
+            emit toolCallShown(toolCallId, ordinal);
+        });
+    } else {
+        status(tr("No tool call %1 is on record.").arg(toolCallId));
+    }
 }
 
 void Navigator::showLedgerRow(int ordinal, int row)

@@ -2,6 +2,9 @@
 
 #include "ui/panes/searchpanel.h"
 
+#include "core/recording/resultentry.h"
+
+#include <QHash>
 #include <QObject>
 #include <QPointer>
 
@@ -51,6 +54,7 @@ private:
     // Shows `ordinal` (a jump) and runs `then` once its bundle is on screen; at once when it already is.
     void atCall(int ordinal, std::function<void()> then);
     void onCallShown(int ordinal);
+    void showToolResult(const recording::ToolResultPlace &place);
     void raise(QDockWidget *dock);
     void status(const QString &message);
 
@@ -65,6 +69,9 @@ private:
     std::function<void()> m_pending;
     quint64 m_followGeneration = 0;
     std::shared_ptr<std::atomic<bool>> m_followCancel;
+    // Where each followed id's result entered, for the open run: a late result costs a pass over the calls before
+    // it, so it is looked up once.
+    QHash<QString, recording::ToolResultPlace> m_placed;
 };
 
 } // namespace tf::ui

@@ -348,6 +348,15 @@ void TestNavigation::wireIdGoesBackToWhereItEntered()
     QTRY_COMPARE(wire->view()->currentIndex(), wire->model()->messageIndex(int(*place.entered->messageIndex)));
     action("backAction")->trigger();
     QVERIFY(shownAt(last));
+
+    // The keyboard's way: the Wire's current row, Go > Follow Tool Call Id (Ctrl+Shift+G).
+    wire->view()->setFocus();
+    wire->view()->setCurrentIndex(wire->model()->messageIndex(idCell.row()));
+    QTRY_VERIFY(wire->view()->hasFocus());
+    action("followToolCallAction")->trigger();
+    QVERIFY(shown.count() == 2 || shown.wait(10000));
+    QVERIFY(shownAt(int(place.entered->ordinal)));
+    QCOMPARE(action("followToolCallAction")->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G));
 }
 
 void TestNavigation::backtrackOfAnUnarmedRun()

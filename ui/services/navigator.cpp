@@ -8,12 +8,15 @@
 #include "ui/panes/wirepane.h"
 #include "ui/services/qtstrings.h"
 #include "ui/services/windowmenu.h"
+#include "ui/widgets/toolcalllinks.h"
 
 #include "core/recording/resultentry.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <QAbstractItemView>
 #include <QAction>
+#include <QApplication>
 #include <QDockWidget>
 #include <QFutureWatcher>
 #include <QMenu>
@@ -60,6 +63,11 @@ Navigator::Navigator(MainWindow *window)
     auto *backtrack = new QAction(tr("Answer &Backtrack"), window);
     backtrack->setObjectName(QStringLiteral("answerBacktrackAction"));
     backtrack->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
+    auto *followId = new QAction(tr("Follow &Tool Call Id"), window);
+    followId->setObjectName(QStringLiteral("followToolCallAction"));
+    followId->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G));
+    followId->setToolTip(tr("Where the result of the tool call selected in the Wire or the tool runs entered"));
+    window->addAction(followId);
     window->addAction(findNext);
     window->addAction(findPrevious);
     window->addAction(backtrack);
@@ -69,6 +77,7 @@ Navigator::Navigator(MainWindow *window)
     }
     if (QMenu *go = windowMenu(window, "&Go")) {
         go->addSeparator();
+        go->addAction(followId);
         go->addAction(backtrack);
     }
     if (QMenu *view = windowMenu(window, "&View"))
@@ -89,6 +98,18 @@ Navigator::Navigator(MainWindow *window)
     connect(findNext, &QAction::triggered, this, [step] { step(false); });
     connect(findPrevious, &QAction::triggered, this, [step] { step(true); });
     connect(backtrack, &QAction::triggered, this, [this] { raise(m_backtrackDock); });
+    // The keyboard's way to a link: the current row of the focused Wire or tool runs.
+    connect(followId, &QAction::triggered, this, [this] {
+        auto *view = qobject_cast<QAbstractItemView *>(QApplication::focusWidget());
+        const QStringList ids = view ? toolCallIdsOfRow(view->currentIndex()) : QStringList();
+        if (ids.isEmpty()) {
+            status(tr("Select a tool result or a tool call in the Wire or the tool runs first."));
+            return;
+        }
+        const QRect cell = view->visualRect(view->currentIndex());
+        chooseToolCallId(view, view->viewport()->mapToGlobal(cell.bottomLeft()), ids,
+                         [this](const QString &id) { followToolCall(id); });
+    });
 
     if (m_search) {
         connect(m_search, &SearchPanel::matchActivated, this, &Navigator::revealMatch);

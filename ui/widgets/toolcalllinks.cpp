@@ -57,19 +57,36 @@ void installToolCallLinks(QAbstractItemView *view, std::function<void(const QStr
 {
     new LinkCursor(view);
     QObject::connect(view, &QAbstractItemView::clicked, view, [view, follow](const QModelIndex &index) {
-        const QStringList ids = index.data(ToolCallIdsRole).toStringList();
-        if (ids.size() == 1) {
-            follow(ids.front());
-        } else if (ids.size() > 1) {
-            auto *menu = new QMenu(view);
-            menu->setObjectName(QStringLiteral("toolCallLinkMenu"));
-            menu->setAttribute(Qt::WA_DeleteOnClose);
-            for (const QString &id : ids)
-                menu->addAction(QObject::tr("Go to the result of %1").arg(escapeMnemonic(id)), view,
-                                [follow, id] { follow(id); });
-            menu->popup(QCursor::pos());
-        }
+        chooseToolCallId(view, QCursor::pos(), index.data(ToolCallIdsRole).toStringList(), follow);
     });
+}
+
+QStringList toolCallIdsOfRow(const QModelIndex &index)
+{
+    if (!index.isValid())
+        return {};
+    for (int c = 0; c < index.model()->columnCount(index.parent()); ++c)
+        if (const QStringList ids = index.siblingAtColumn(c).data(ToolCallIdsRole).toStringList(); !ids.isEmpty())
+            return ids;
+    return {};
+}
+
+void chooseToolCallId(QWidget *anchor, const QPoint &globalPos, const QStringList &ids,
+                      const std::function<void(const QString &)> &follow)
+{
+    if (ids.size() == 1) {
+        follow(ids.front());
+        return;
+    }
+    if (ids.isEmpty())
+        return;
+    auto *menu = new QMenu(anchor);
+    menu->setObjectName(QStringLiteral("toolCallLinkMenu"));
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    for (const QString &id : ids)
+        menu->addAction(QObject::tr("Go to the result of %1").arg(escapeMnemonic(id)), anchor,
+                        [follow, id] { follow(id); });
+    menu->popup(globalPos);
 }
 
 } // namespace tf::ui

@@ -292,11 +292,14 @@ void TestNavigation::toolCallIdGoesToItsResult()
     QCOMPARE(place.ranAt, std::optional<std::size_t>(0));
     QCOMPARE(place.entered->ordinal, std::size_t(1)); // the next call: adjacent, and still a jump
 
+    auto *wire = child<WirePane>("wirePane");
+    QVERIFY(wire->revealItem(WireModel::ToolsGroup, 0)); // what the Wire shows at call 1 comes back with Back
+    const QPair<int, int> before = wire->shownItem();
+    QCOMPARE(before, qMakePair(int(WireModel::ToolsGroup), 0));
     QSignalSpy shown(m_window->findChild<Navigator *>(QStringLiteral("navigator")), &Navigator::toolCallShown);
     QTest::mouseClick(tools->viewport(), Qt::LeftButton, {}, tools->visualRect(idCell).center());
     QVERIFY(shown.wait(10000));
     QVERIFY(shownAt(int(place.entered->ordinal)));
-    auto *wire = child<WirePane>("wirePane");
     const QModelIndex message = wire->model()->messageIndex(int(*place.entered->messageIndex));
     QTRY_COMPARE(wire->view()->currentIndex(), message);
     QCOMPARE(message.siblingAtColumn(WireModel::IdColumn).data(ToolCallIdsRole).toStringList(), QStringList{id});
@@ -305,8 +308,10 @@ void TestNavigation::toolCallIdGoesToItsResult()
         QStringLiteral("entered at call %1").arg(place.entered->ordinal + 1)));
     QVERIFY(m_window->statusBar()->currentMessage().contains(id));
 
+    QVERIFY(wire->shownItem() != before);
     action("backAction")->trigger();
     QVERIFY(shownAt(0));
+    QTRY_COMPARE(wire->shownItem(), before);
     // Again: the place is known now, and the window goes there at once.
     QTRY_VERIFY(tools->model()->rowCount() > 0);
     const QModelIndex again = tools->model()->index(0, ToolRunModel::IdColumn);
@@ -348,6 +353,7 @@ void TestNavigation::wireIdGoesBackToWhereItEntered()
     QTRY_COMPARE(wire->view()->currentIndex(), wire->model()->messageIndex(int(*place.entered->messageIndex)));
     action("backAction")->trigger();
     QVERIFY(shownAt(last));
+    QTRY_COMPARE(wire->shownItem(), qMakePair(int(WireModel::MessagesGroup), idCell.row())); // the row clicked
 
     // The keyboard's way: the Wire's current row, Go > Follow Tool Call Id (Ctrl+Shift+G).
     wire->view()->setFocus();

@@ -706,16 +706,20 @@ void MainWindow::showGoToCallDialog()
 void MainWindow::goBack()
 {
     const int target = m_history.back();
-    if (target >= 0)
+    if (target >= 0) {
+        emit travelling(target);
         showCall(target);
+    }
     updateActions();
 }
 
 void MainWindow::goForward()
 {
     const int target = m_history.forward();
-    if (target >= 0)
+    if (target >= 0) {
+        emit travelling(target);
         showCall(target);
+    }
     updateActions();
 }
 

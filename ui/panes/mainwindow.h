@@ -2,8 +2,8 @@
 
 #include "ui/models/callnavigation.h"
 #include "ui/models/navigationhistory.h"
-#include "ui/models/reviewmarks.h"
 #include "ui/models/problemsmodel.h"
+#include "ui/models/reviewmarks.h"
 #include "ui/services/callbundle.h"
 #include "ui/services/loadedrun.h"
 
@@ -100,6 +100,8 @@ signals:
     void runClosed();
     void loadFailed(const QString &path, const QString &error);
     void callShown(int ordinal);
+    // Back or Forward (the menu, the keys, the mouse's buttons) is taking the window to this call.
+    void travelling(int ordinal);
     // The open file changed on disk (noticed by the watch, or met by a call rebuild); the window keeps what it showed.
     void fileChanged(const QString &reason);
 

@@ -115,6 +115,15 @@ void WirePane::setFindQuery(const FindQuery &query)
     m_shownMatches = highlightMatches(m_detail, m_find);
 }
 
+QPair<int, int> WirePane::shownItem() const
+{
+    if (!m_shown.isValid())
+        return {-1, -1};
+    if (!m_shown.parent().isValid())
+        return {m_shown.row(), -1};
+    return {m_shown.parent().row(), m_shown.row()};
+}
+
 int WirePane::toolRow(const QString &name) const
 {
     const QModelIndex tools = m_model->index(WireModel::ToolsGroup, 0);

@@ -44,6 +44,8 @@ public:
     bool revealItem(int group, int row, int occurrence = -1);
     // The row of the tool offered under `name` in the Tools group; -1: none.
     int toolRow(const QString &name) const;
+    // The item shown: its group (WireModel::Group) and row (-1: the group itself); {-1, -1} when none.
+    QPair<int, int> shownItem() const;
     // How many matches of the find query the detail shows now.
     int shownMatches() const { return m_shownMatches; }
 

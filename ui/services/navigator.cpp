@@ -131,14 +131,17 @@ Navigator::Navigator(MainWindow *window)
     connect(m_backtrack, &BacktrackPane::callActivated, this,
             [this](int ordinal) { atCall(ordinal, [this] { raise(dockNamed(m_window, "responseDock")); }); });
     connect(window, &MainWindow::callShown, this, &Navigator::onCallShown);
+    connect(window, &MainWindow::travelling, this, [this](int ordinal) { m_travellingTo = ordinal; });
     connect(window, &MainWindow::runLoaded, this, [this](const RunHandle &run) {
         m_pending = {};
         m_placed.clear();
+        m_wireLeftAt.clear();
         m_backtrack->setRun(run);
     });
     connect(window, &MainWindow::runClosed, this, [this] {
         m_pending = {};
         m_placed.clear();
+        m_wireLeftAt.clear();
         m_backtrack->setRun(nullptr);
     });
     if (window->run())
@@ -174,11 +177,18 @@ void Navigator::atCall(int ordinal, std::function<void()> then)
     }
     m_pendingOrdinal = ordinal;
     m_pending = std::move(then);
+    if (m_wire && shown && m_window->currentCall() == int(shown->ordinal))
+        m_wireLeftAt.insert(int(shown->ordinal), m_wire->shownItem());
     m_window->jumpToCall(ordinal);
 }
 
 void Navigator::onCallShown(int ordinal)
 {
+    if (m_travellingTo >= 0 && ordinal == m_travellingTo && ordinal == m_window->currentCall()) {
+        m_travellingTo = -1;
+        if (const auto left = m_wireLeftAt.constFind(ordinal); left != m_wireLeftAt.constEnd() && m_wire)
+            m_wire->revealItem(left->first, left->second);
+    }
     if (!m_pending)
         return;
     if (ordinal == m_pendingOrdinal) {

@@ -72,6 +72,9 @@ private:
     // Where each followed id's result entered, for the open run: a late result costs a pass over the calls before
     // it, so it is looked up once.
     QHash<QString, recording::ToolResultPlace> m_placed;
+    // What the Wire showed at each call a jump left (group, row), brought back when Back or Forward returns there.
+    QHash<int, QPair<int, int>> m_wireLeftAt;
+    int m_travellingTo = -1; // the call Back or Forward is taking the window to, until its bundle is on screen
 };
 
 } // namespace tf::ui

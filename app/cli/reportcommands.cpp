@@ -204,7 +204,7 @@ int report(const std::vector<std::string> &args)
 
 int search(const std::vector<std::string> &args)
 {
-    const char *usage = "usage: tracefold-cli search FILE TEXT [--json] [-i]\n";
+    const char *usage = "usage: tracefold-cli search FILE TEXT [--json] [-i] [--responses]\n";
     std::vector<std::string> positional;
     bool asJson = false;
     report::SearchOptions options;
@@ -216,6 +216,8 @@ int search(const std::vector<std::string> &args)
             asJson = true;
         } else if (!literal && (a == "-i" || a == "--ignore-case")) {
             options.caseInsensitive = true;
+        } else if (!literal && a == "--responses") {
+            options.includeResponses = true;
         } else if (!literal && a.size() > 1 && a[0] == '-' && positional.size() != 1) {
             std::cerr << usage;
             return 2;

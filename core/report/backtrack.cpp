@@ -6,6 +6,7 @@
 #include "core/json/jsnumber.h"
 #include "core/json/writer.h"
 #include "core/recording/callinternals.h"
+#include "core/recording/resultentry.h"
 
 #include <algorithm>
 #include <map>
@@ -101,12 +102,6 @@ std::string toolList(const std::vector<std::string> &ids)
         out += (out.empty() ? "" : ", ") + std::string("tool:") + id;
     return out;
 }
-
-struct Entry
-{
-    std::size_t ordinal = 0;
-    bool asTicket = false;
-};
 
 } // namespace
 
@@ -271,20 +266,7 @@ Backtrack backtrackAnswer(const recording::Run &run, std::optional<std::string_v
     }
 
     // The first call whose served ids hold each result of interest.
-    std::map<std::string, Entry> entered;
-    for (std::size_t i = 0; i < run.calls.size() && entered.size() < wantedIds.size(); ++i) {
-        recording::CallView view;
-        recording::detail::rebuildServed(run, i, view);
-        for (const std::string &id : view.servedIds) {
-            if (!wantedIds.count(id) || entered.count(id))
-                continue;
-            Entry e;
-            e.ordinal = i;
-            e.asTicket = std::any_of(view.collapsed.begin(), view.collapsed.end(),
-                                     [&](const findings::CollapsedMessage &c) { return c.toolCallId == id; });
-            entered.emplace(id, e);
-        }
-    }
+    const auto entered = recording::whereResultsEntered(run, wantedIds);
     for (BacktrackValue &v : out.values)
         for (ValueSource &s : v.sources)
             if (auto it = entered.find(s.toolCallId); it != entered.end()) {
@@ -292,12 +274,14 @@ Backtrack backtrackAnswer(const recording::Run &run, std::optional<std::string_v
                 s.enteredEpoch = run.calls[it->second.ordinal].epoch;
                 s.enteredStageId = run.calls[it->second.ordinal].callRuntimeStageId;
                 s.enteredAsTicket = it->second.asTicket;
+                s.enteredMessage = it->second.messageIndex;
             }
     for (ContingentUse &use : out.contingent)
         for (ContingentUse::Carrier &c : use.carriers)
             if (auto it = entered.find(c.toolCallId); it != entered.end()) {
                 c.enteredOrdinal = it->second.ordinal;
                 c.enteredEpoch = run.calls[it->second.ordinal].epoch;
+                c.enteredMessage = it->second.messageIndex;
             }
 
     // What the answer rests on, said in words.

@@ -33,8 +33,9 @@ struct ValueSource
     std::optional<std::size_t> enteredOrdinal;
     int enteredEpoch = 0;
     std::string enteredStageId;
-    bool enteredAsTicket = false; // collapsed to a ticket at that call
-    bool ticketAtAnswer = false;  // the answering call was served its collapse ticket, not its content
+    std::optional<std::size_t> enteredMessage; // the result's position in that call's messages as sent
+    bool enteredAsTicket = false;              // collapsed to a ticket at that call
+    bool ticketAtAnswer = false;               // the answering call was served its collapse ticket, not its content
 };
 
 struct BacktrackValue
@@ -55,6 +56,7 @@ struct ContingentUse
         std::string standing;
         std::optional<std::size_t> enteredOrdinal;
         int enteredEpoch = 0;
+        std::optional<std::size_t> enteredMessage;
     };
     std::vector<Carrier> carriers;
 };

@@ -26,6 +26,24 @@ std::string lowered(std::string_view s)
     return out;
 }
 
+// Calls `found(offset)` for each non-overlapping occurrence of `needle`, left to right.
+template <typename Found>
+void forEachMatch(std::string_view haystack, std::string_view needle, bool caseInsensitive, Found &&found)
+{
+    if (needle.empty() || haystack.size() < needle.size())
+        return;
+    std::string lower, lowerNeedle;
+    if (caseInsensitive) {
+        lower = lowered(haystack);
+        haystack = lower;
+        lowerNeedle = lowered(needle);
+        needle = lowerNeedle;
+    }
+    for (std::size_t at = haystack.find(needle); at != std::string_view::npos;
+         at = haystack.find(needle, at + needle.size()))
+        found(at);
+}
+
 bool isContinuation(char c)
 {
     return (static_cast<unsigned char>(c) & 0xC0) == 0x80;
@@ -55,7 +73,7 @@ class Matcher
 {
 public:
     Matcher(std::string_view needle, const SearchOptions &options)
-        : m_needle(options.caseInsensitive ? lowered(needle) : std::string(needle))
+        : m_needle(needle) // forEachMatch lowers it for a case-insensitive search
         , m_options(options)
     {
     }
@@ -120,6 +138,47 @@ std::string messageLabel(const Value &m, bool collapsed)
     return r + " message";
 }
 
+// After the served context, in the order it was written: the response's text, the arguments of each tool call it
+// asked for, and the final answer of a turn this call ended.
+void scanWhatTheModelWrote(const recording::Run &run, const recording::CallView &view, const Matcher &matcher,
+                           CallHits &call)
+{
+    if (view.response) {
+        SearchHit text;
+        text.location = "response.text";
+        text.label = "response text";
+        text.part = SearchPart::ResponseText;
+        matcher.scan(view.response->text, text);
+        if (text.count)
+            call.hits.push_back(std::move(text));
+        for (std::size_t t = 0; t < view.response->toolCalls.size(); ++t) {
+            const recording::ToolCallRequest &request = view.response->toolCalls[t];
+            SearchHit args;
+            args.location = "response.toolCalls[" + std::to_string(t) + "]";
+            args.label = "tool call " + request.id + " (" + request.name + ") arguments";
+            args.part = SearchPart::ToolCallArguments;
+            args.index = t;
+            args.name = request.id;
+            matcher.scanValue(request.args, args);
+            if (args.count)
+                call.hits.push_back(std::move(args));
+        }
+    }
+    if (view.turn < run.turns.size()) {
+        const recording::Turn &turn = run.turns[view.turn];
+        if (turn.finalAnswer && !turn.calls.empty() && turn.calls.back() == view.ordinal) {
+            SearchHit answer;
+            answer.location = "answer";
+            answer.label = "final answer of turn " + std::to_string(turn.number);
+            answer.part = SearchPart::Answer;
+            answer.index = view.turn;
+            matcher.scan(*turn.finalAnswer, answer);
+            if (answer.count)
+                call.hits.push_back(std::move(answer));
+        }
+    }
+}
+
 // Control characters of a snippet as visible escapes, for a terminal.
 std::string terminalSafe(std::string_view s)
 {
@@ -146,22 +205,107 @@ std::string terminalSafe(std::string_view s)
 
 std::size_t countMatches(std::string_view haystack, std::string_view needle, bool caseInsensitive, std::size_t *first)
 {
-    if (needle.empty() || haystack.size() < needle.size())
-        return 0;
-    std::string lower;
-    if (caseInsensitive) {
-        lower = lowered(haystack);
-        haystack = lower;
-    }
     std::size_t count = 0;
-    std::size_t at = haystack.find(needle);
-    if (at != std::string_view::npos && first)
-        *first = at;
-    while (at != std::string_view::npos) {
-        ++count;
-        at = haystack.find(needle, at + needle.size());
-    }
+    forEachMatch(haystack, needle, caseInsensitive, [&](std::size_t at) {
+        if (count++ == 0 && first)
+            *first = at;
+    });
     return count;
+}
+
+std::vector<std::size_t> matchOffsets(std::string_view haystack, std::string_view needle, bool caseInsensitive)
+{
+    std::vector<std::size_t> out;
+    forEachMatch(haystack, needle, caseInsensitive, [&](std::size_t at) { out.push_back(at); });
+    return out;
+}
+
+std::vector<RangeU16> matchRangesU16(std::string_view wtf8, std::string_view needle, bool caseInsensitive)
+{
+    std::vector<RangeU16> out;
+    // Code units from the lead bytes: one per 1-3 byte sequence (a lone surrogate is 3 bytes of WTF-8), two for a
+    // 4-byte one. Offsets only grow, so one walk serves every match.
+    const auto units = [](unsigned char lead) { return lead >= 0xF0 ? 2u : (lead & 0xC0) == 0x80 ? 0u : 1u; };
+    std::size_t byte = 0, unit = 0;
+    const auto advanceTo = [&](std::size_t target) {
+        for (; byte < target && byte < wtf8.size(); ++byte)
+            unit += units(static_cast<unsigned char>(wtf8[byte]));
+    };
+    forEachMatch(wtf8, needle, caseInsensitive, [&](std::size_t at) {
+        advanceTo(at);
+        const std::size_t begin = unit;
+        advanceTo(at + needle.size());
+        out.push_back({begin, unit - begin});
+    });
+    return out;
+}
+
+std::optional<MatchPosition> stepMatch(const SearchResult &result, std::optional<MatchPosition> from, bool backward)
+{
+    const auto valid = [&](const MatchPosition &p) {
+        return p.call < result.calls.size() && p.hit < result.calls[p.call].hits.size() &&
+               p.occurrence < result.calls[p.call].hits[p.hit].count;
+    };
+    const auto first = [&]() -> std::optional<MatchPosition> {
+        for (std::size_t c = 0; c < result.calls.size(); ++c)
+            for (std::size_t h = 0; h < result.calls[c].hits.size(); ++h)
+                if (result.calls[c].hits[h].count)
+                    return MatchPosition{c, h, 0};
+        return std::nullopt;
+    };
+    const auto last = [&]() -> std::optional<MatchPosition> {
+        for (std::size_t c = result.calls.size(); c-- > 0;)
+            for (std::size_t h = result.calls[c].hits.size(); h-- > 0;)
+                if (const std::size_t n = result.calls[c].hits[h].count)
+                    return MatchPosition{c, h, n - 1};
+        return std::nullopt;
+    };
+    if (!from || !valid(*from))
+        return backward ? last() : first();
+    MatchPosition p = *from;
+    if (!backward) {
+        if (++p.occurrence < result.calls[p.call].hits[p.hit].count)
+            return p;
+        p.occurrence = 0;
+        while (true) {
+            if (++p.hit >= result.calls[p.call].hits.size()) {
+                p.hit = 0;
+                if (++p.call >= result.calls.size())
+                    return first();
+            }
+            if (p.hit < result.calls[p.call].hits.size() && result.calls[p.call].hits[p.hit].count)
+                return p;
+        }
+    }
+    if (p.occurrence > 0) {
+        --p.occurrence;
+        return p;
+    }
+    while (true) {
+        if (p.hit == 0) {
+            if (p.call == 0)
+                return last();
+            --p.call;
+            p.hit = result.calls[p.call].hits.size();
+            continue;
+        }
+        --p.hit;
+        if (const std::size_t n = result.calls[p.call].hits[p.hit].count) {
+            p.occurrence = n - 1;
+            return p;
+        }
+    }
+}
+
+std::size_t matchNumber(const SearchResult &result, const MatchPosition &position)
+{
+    std::size_t n = 0;
+    for (std::size_t c = 0; c < position.call && c < result.calls.size(); ++c)
+        n += result.calls[c].total;
+    if (position.call < result.calls.size())
+        for (std::size_t h = 0; h < position.hit && h < result.calls[position.call].hits.size(); ++h)
+            n += result.calls[position.call].hits[h].count;
+    return n + position.occurrence + 1;
 }
 
 std::size_t SearchResult::totalMatches() const
@@ -177,6 +321,7 @@ SearchResult searchRun(const recording::Run &run, std::string_view needle, const
     SearchResult result;
     result.needle = std::string(needle);
     result.caseInsensitive = options.caseInsensitive;
+    result.includeResponses = options.includeResponses;
     if (needle.empty())
         return result;
     const Matcher matcher(needle, options);
@@ -211,6 +356,8 @@ SearchResult searchRun(const recording::Run &run, std::string_view needle, const
             SearchHit hit;
             hit.location = "system.pieces[" + std::to_string(p) + "]";
             hit.label = view.systemPieces[p].source + " piece";
+            hit.part = SearchPart::SystemPiece;
+            hit.index = p;
             matcher.scan(view.systemPieces[p].text, hit);
             if (hit.count) {
                 inPieces += hit.count;
@@ -223,6 +370,7 @@ SearchResult searchRun(const recording::Run &run, std::string_view needle, const
             if (whole.count > inPieces) {
                 whole.count -= inPieces;
                 whole.location = "system";
+                whole.part = SearchPart::System;
                 whole.label = view.systemPieces.empty() ? "system prompt" : "system prompt, across two pieces";
                 call.hits.push_back(std::move(whole));
             }
@@ -248,6 +396,8 @@ SearchResult searchRun(const recording::Run &run, std::string_view needle, const
                     continue;
                 hit.location = "messages[" + std::to_string(m) + "]";
                 hit.label = messageLabel(message, collapsedAt[m]);
+                hit.part = SearchPart::Message;
+                hit.index = m;
                 call.hits.push_back(std::move(hit));
             }
         }
@@ -256,6 +406,8 @@ SearchResult searchRun(const recording::Run &run, std::string_view needle, const
             SearchHit hit;
             hit.location = "tools[" + tool.name + "]";
             hit.label = tool.schema ? "tool schema" : "tool name and description";
+            hit.part = SearchPart::Tool;
+            hit.name = tool.name;
             if (tool.schema) {
                 matcher.scanValue(*tool.schema, hit);
             } else {
@@ -266,6 +418,9 @@ SearchResult searchRun(const recording::Run &run, std::string_view needle, const
             if (hit.count)
                 call.hits.push_back(std::move(hit));
         }
+
+        if (options.includeResponses)
+            scanWhatTheModelWrote(run, view, matcher, call);
 
         for (const SearchHit &h : call.hits)
             call.total += h.count;
@@ -291,6 +446,8 @@ json::Value searchJson(const recording::Run &run, const SearchResult &result)
     doc.set("file", str(run.path));
     doc.set("text", str(result.needle));
     doc.set("caseInsensitive", Value::boolean(result.caseInsensitive));
+    if (result.includeResponses)
+        doc.set("includesResponses", Value::boolean(true));
     doc.set("callsSearched", Value::number(double(result.callsSearched)));
     doc.set("matchingCalls", Value::number(double(result.calls.size())));
     doc.set("matches", Value::number(double(result.totalMatches())));
@@ -336,8 +493,9 @@ std::string searchText(const recording::Run &run, const SearchResult &result)
 {
     std::string out;
     if (result.calls.empty()) {
-        out += "no call's served context contains the text (" + std::to_string(result.callsSearched) +
-               " calls searched)\n";
+        out += std::string(result.includeResponses ? "no call's served context, response or answer contains the text ("
+                                                   : "no call's served context contains the text (") +
+               std::to_string(result.callsSearched) + " calls searched)\n";
     } else {
         for (const CallHits &c : result.calls) {
             out += "call " + std::to_string(c.ordinal + 1) + "  " + terminalSafe(c.callRuntimeStageId) + "  " +

@@ -2,6 +2,7 @@
 #include "core/json/writer.h"
 #include "core/recording/callview.h"
 #include "core/recording/recordingloader.h"
+#include "core/recording/resultentry.h"
 #include "core/report/runsearch.h"
 #include "core/text/utf.h"
 
@@ -40,6 +41,22 @@ std::set<std::size_t> bruteForce(const recording::Run &run, const std::string &n
     return out;
 }
 
+std::shared_ptr<const recording::Run> realRun(const char *name)
+{
+    auto result = recording::loadRecording(std::string(TRACEFOLD_TEST_DATA "/samples/real-9.62/") + name);
+    if (!result.run)
+        qFatal("%s failed to load: %s", name, result.error.c_str());
+    return result.run;
+}
+
+const report::SearchHit *hitAt(const report::CallHits &call, std::string_view location)
+{
+    for (const report::SearchHit &h : call.hits)
+        if (h.location == location)
+            return &h;
+    return nullptr;
+}
+
 std::set<std::size_t> ordinals(const report::SearchResult &r)
 {
     std::set<std::size_t> out;
@@ -67,6 +84,12 @@ private slots:
     void emptyNeedleFindsNothing();
     void jsonDocument();
     void cancelStops();
+    void matchRangesInUtf16_data();
+    void matchRangesInUtf16();
+    void responsesAndAnswerAreSearched();
+    void servedOnlyByDefault();
+    void stepsThroughEveryMatch();
+    void toolResultEntersWhereFirstServed();
 };
 
 void TestRunSearch::countMatches_data()
@@ -262,6 +285,182 @@ void TestRunSearch::cancelStops()
     const auto r = report::searchRun(*run, "lookup_port", options);
     QVERIFY(r.cancelled);
     QCOMPARE(r.callsSearched, std::size_t(0));
+}
+
+void TestRunSearch::matchRangesInUtf16_data()
+{
+    QTest::addColumn<QByteArray>("wtf8");
+    QTest::addColumn<QByteArray>("needle");
+    QTest::addColumn<bool>("ci");
+    QTest::addColumn<QList<int>>("ranges"); // begin, length, begin, length, ...
+    QTest::newRow("ascii") << QByteArray("port fc1 port") << QByteArray("port") << false << QList<int>{0, 4, 9, 4};
+    QTest::newRow("after two-byte") << QByteArray("caf\xC3\xA9 caf\xC3\xA9") << QByteArray("caf\xC3\xA9") << false
+                                    << QList<int>{0, 4, 5, 4};
+    // U+1F600 is two UTF-16 units: the match after it starts two units later than its one character.
+    QTest::newRow("after astral") << QByteArray("\xF0\x9F\x98\x80 port") << QByteArray("port") << false
+                                  << QList<int>{3, 4};
+    // A lone surrogate is three bytes of WTF-8 and one unit.
+    QTest::newRow("after lone surrogate")
+        << QByteArray("\xED\xA0\x80x port") << QByteArray("port") << false << QList<int>{3, 4};
+    QTest::newRow("case-insensitive needle")
+        << QByteArray("Port PORT") << QByteArray("PORT") << true << QList<int>{0, 4, 5, 4};
+    QTest::newRow("none") << QByteArray("abc") << QByteArray("x") << false << QList<int>{};
+}
+
+void TestRunSearch::matchRangesInUtf16()
+{
+    QFETCH(QByteArray, wtf8);
+    QFETCH(QByteArray, needle);
+    QFETCH(bool, ci);
+    QFETCH(QList<int>, ranges);
+    const std::string_view text(wtf8.constData(), std::size_t(wtf8.size()));
+    const std::string_view n(needle.constData(), std::size_t(needle.size()));
+    QList<int> got;
+    for (const report::RangeU16 &r : report::matchRangesU16(text, n, ci))
+        got << int(r.beginU16) << int(r.lengthU16);
+    QCOMPARE(got, ranges);
+    // The same occurrences as the count, in the same order.
+    QCOMPARE(qsizetype(report::matchOffsets(text, n, ci).size()) * 2, ranges.size());
+    QCOMPARE(qsizetype(report::countMatches(text, n, ci)) * 2, ranges.size());
+}
+
+void TestRunSearch::responsesAndAnswerAreSearched()
+{
+    // dev-1: six calls of one turn; the answer (the last call's text) cites "Okafor et al. 2024", a result served
+    // before it.
+    const auto run = realRun("dev-1-research.json");
+    QVERIFY(run->finalAnswer);
+    report::SearchOptions options;
+    options.includeResponses = true;
+    const auto r = report::searchRun(*run, "Okafor", options);
+    QVERIFY(r.includeResponses);
+    QVERIFY(!r.calls.empty());
+    const report::CallHits &last = r.calls.back();
+    QCOMPARE(last.ordinal, run->calls.size() - 1);
+    const report::SearchHit *answer = hitAt(last, "answer");
+    QVERIFY(answer);
+    QCOMPARE(answer->part, report::SearchPart::Answer);
+    QCOMPARE(answer->count, report::countMatches(*run->finalAnswer, "Okafor", false));
+    const report::SearchHit *response = hitAt(last, "response.text");
+    QVERIFY(response);
+    QCOMPARE(response->part, report::SearchPart::ResponseText);
+    const auto view = recording::buildCallView(*run, last.ordinal);
+    QCOMPARE(response->count, report::countMatches(view.response->text, "Okafor", false));
+    // What the model wrote comes after what it was served, at every call.
+    for (const report::CallHits &c : r.calls) {
+        bool wrote = false;
+        for (const report::SearchHit &h : c.hits) {
+            const bool written = h.part == report::SearchPart::ResponseText ||
+                                 h.part == report::SearchPart::ToolCallArguments ||
+                                 h.part == report::SearchPart::Answer;
+            QVERIFY2(!(wrote && !written), h.location.c_str());
+            wrote = wrote || written;
+        }
+    }
+    // The arguments of a tool call: a query the model wrote at call 1 is found there with its id.
+    const auto first = recording::buildCallView(*run, 0);
+    QVERIFY(first.response && !first.response->toolCalls.empty());
+    const recording::ToolCallRequest &request = first.response->toolCalls.front();
+    std::string argText;
+    for (const json::Member *m = request.args.memberBegin(); m != request.args.memberEnd(); ++m)
+        if (m->value.isString() && m->value.asString().size() > 6)
+            argText = std::string(m->value.asString().substr(0, 6));
+    QVERIFY(!argText.empty());
+    const auto args = report::searchRun(*run, argText, options);
+    QVERIFY(!args.calls.empty());
+    QCOMPARE(args.calls.front().ordinal, std::size_t(0));
+    const report::SearchHit *inArgs = hitAt(args.calls.front(), "response.toolCalls[0]");
+    QVERIFY(inArgs);
+    QCOMPARE(inArgs->part, report::SearchPart::ToolCallArguments);
+    QCOMPARE(inArgs->name, request.id);
+    const json::Value doc = report::searchJson(*run, args);
+    QVERIFY(doc.find("includesResponses") && doc.find("includesResponses")->asBool());
+}
+
+void TestRunSearch::servedOnlyByDefault()
+{
+    // Without includeResponses nothing the model wrote is a location, and the JSON is what it always was.
+    const auto run = realRun("dev-1-research.json");
+    const auto r = report::searchRun(*run, "Okafor");
+    QVERIFY(!r.calls.empty());
+    for (const report::CallHits &c : r.calls)
+        for (const report::SearchHit &h : c.hits)
+            QVERIFY2(h.part != report::SearchPart::ResponseText && h.part != report::SearchPart::ToolCallArguments &&
+                         h.part != report::SearchPart::Answer,
+                     h.location.c_str());
+    QVERIFY(!report::searchJson(*run, r).find("includesResponses"));
+    // Served hits say where they are.
+    for (const report::CallHits &c : r.calls)
+        for (const report::SearchHit &h : c.hits)
+            if (h.part == report::SearchPart::Message)
+                QCOMPARE(h.location, "messages[" + std::to_string(h.index) + "]");
+}
+
+void TestRunSearch::stepsThroughEveryMatch()
+{
+    const auto run = realRun("dev-1-research.json");
+    report::SearchOptions options;
+    options.includeResponses = true;
+    const auto r = report::searchRun(*run, "reef", options);
+    const std::size_t total = r.totalMatches();
+    QVERIFY(total > 3);
+    // Forward from nothing: every match once, numbered 1..N, then back to the first.
+    std::optional<report::MatchPosition> at;
+    std::vector<report::MatchPosition> seen;
+    for (std::size_t i = 0; i < total; ++i) {
+        at = report::stepMatch(r, at, false);
+        QVERIFY(at);
+        QCOMPARE(report::matchNumber(r, *at), i + 1);
+        seen.push_back(*at);
+    }
+    QCOMPARE(*report::stepMatch(r, at, false), seen.front());
+    // Call order: a later match is never at an earlier call.
+    for (std::size_t i = 1; i < seen.size(); ++i)
+        QVERIFY(r.calls[seen[i].call].ordinal >= r.calls[seen[i - 1].call].ordinal);
+    // Backward is the same list reversed, wrapping to the last.
+    std::optional<report::MatchPosition> back;
+    for (std::size_t i = total; i-- > 0;) {
+        back = report::stepMatch(r, back, true);
+        QCOMPARE(*back, seen[i]);
+    }
+    QCOMPARE(*report::stepMatch(r, back, true), seen.back());
+    QVERIFY(!report::stepMatch(report::searchRun(*run, "no-such-text"), std::nullopt, false));
+}
+
+void TestRunSearch::toolResultEntersWhereFirstServed()
+{
+    // Every tool the run called: it ran after the call that asked for it, and its result entered at the first call
+    // whose messages as sent carry it, as that call's message with its id.
+    const auto run = realRun("dev-3-tool-errors.json");
+    std::size_t located = 0;
+    for (std::size_t i = 0; i < run->calls.size(); ++i) {
+        const auto view = recording::buildCallView(*run, i);
+        for (const recording::ToolRun &tool : view.toolRuns) {
+            const recording::ToolResultPlace place = recording::locateToolResult(*run, tool.id);
+            QCOMPARE(place.ranAt, std::optional<std::size_t>(i));
+            QCOMPARE(place.resultOnRecord, tool.returned);
+            std::optional<std::size_t> slow;
+            for (std::size_t j = 0; j < run->calls.size() && !slow; ++j) {
+                const auto later = recording::buildCallView(*run, j);
+                if (std::find(later.servedIds.begin(), later.servedIds.end(), tool.id) != later.servedIds.end())
+                    slow = j;
+            }
+            QCOMPARE(place.entered.has_value(), slow.has_value());
+            if (!place.entered)
+                continue;
+            ++located;
+            QCOMPARE(place.entered->ordinal, *slow);
+            QVERIFY(place.entered->ordinal > i);
+            QVERIFY(place.entered->messageIndex);
+            const auto at = recording::buildCallView(*run, place.entered->ordinal);
+            const json::Value &message = at.asSent.at(*place.entered->messageIndex);
+            QCOMPARE(message.findString("toolCallId")->decodedString(), tool.id);
+        }
+    }
+    QVERIFY(located >= 2);
+    // An id nobody called is placed nowhere.
+    const recording::ToolResultPlace none = recording::locateToolResult(*run, "no-such-call");
+    QVERIFY(!none.ranAt && !none.entered && !none.resultOnRecord);
 }
 
 QTEST_APPLESS_MAIN(TestRunSearch)

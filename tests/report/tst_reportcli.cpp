@@ -250,6 +250,26 @@ void TestReportCli::searchJsonAndCase()
     QVERIFY(exact.out.contains("\"matchingCalls\": 0"));
     // A text that starts with a dash is searched for once the file is named.
     QCOMPARE(cli({QStringLiteral("search"), m_recording, QStringLiteral("-not-an-option")}).exitCode, 0);
+
+    // What the model wrote is searched on request only: the answer is in no call's served context, and with
+    // --responses it is the last call's response text and its turn's answer, listed after the served parts.
+    const QString answer = QStringLiteral("throws CRC bursts; replace");
+    QVERIFY(cli({QStringLiteral("search"), m_recording, answer})
+                .out.startsWith("no call's served context contains the text"));
+    const Result wrote = cli({QStringLiteral("search"), m_recording, answer, QStringLiteral("--responses")});
+    QCOMPARE(wrote.exitCode, 0);
+    QVERIFY2(wrote.out.startsWith(QStringLiteral("call %1 ").arg(m_calls).toUtf8()) &&
+                 wrote.out.contains("2 matches: response.text, answer"),
+             wrote.out.constData());
+    const Result wroteJson =
+        cli({QStringLiteral("search"), m_recording, answer, QStringLiteral("--responses"), QStringLiteral("--json")});
+    const std::string wroteText = wroteJson.out.toStdString();
+    const json::Value wroteDoc = json::parse(wroteText, arena, error);
+    QVERIFY(!error.failed());
+    QVERIFY(wroteDoc.find("includesResponses")->asBool());
+    QCOMPARE(std::string(wroteDoc.findObject("firstAppearance")->findString("location")->asString()),
+             std::string("response.text"));
+    QVERIFY(!doc.find("includesResponses")); // absent without the option: the document is what it was
 }
 
 void TestReportCli::reportPdf()

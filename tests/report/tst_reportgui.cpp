@@ -382,7 +382,12 @@ void TestReportGui::mainWindowWiring()
     QSignalSpy searched(panel, &ui::SearchPanel::searchFinished);
     panel->search(QStringLiteral("read_zoning"));
     QTRY_VERIFY(panel->model()->result() != nullptr && panel->model()->rowCount() > 0);
-    emit panel->callActivated(6);
+    QModelIndex call7;
+    for (int r = 0; r < panel->model()->rowCount(); ++r)
+        if (panel->model()->index(r, 0).data(ui::SearchResultsModel::OrdinalRole).toInt() == 6)
+            call7 = panel->model()->index(r, 0);
+    QVERIFY(call7.isValid());
+    emit panel->findChild<QTreeView *>(QStringLiteral("searchResults"))->activated(call7);
     QTRY_COMPARE(window.currentCall(), 6);
 }
 

@@ -1,6 +1,7 @@
 #include "ui/models/navigationhistory.h"
 
 #include <cstdlib>
+#include <utility>
 
 namespace tf::ui {
 
@@ -14,9 +15,10 @@ void NavigationHistory::visit(int ordinal)
         if (arrived)
             return;
     }
+    const bool jump = std::exchange(m_jumping, false);
     if (m_index >= 0 && m_entries[m_index] == ordinal)
         return;
-    if (m_index >= 0 && std::abs(m_entries[m_index] - ordinal) == 1 && !canGoForward()) {
+    if (!jump && m_index >= 0 && std::abs(m_entries[m_index] - ordinal) == 1 && !canGoForward()) {
         m_entries[m_index] = ordinal;
         return;
     }
@@ -48,6 +50,7 @@ void NavigationHistory::clear()
     m_entries.clear();
     m_index = -1;
     m_travelling = -1;
+    m_jumping = false;
 }
 
 } // namespace tf::ui

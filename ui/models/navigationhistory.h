@@ -13,6 +13,9 @@ class NavigationHistory
 public:
     // The call now shown (0-based). Visits made by back() or forward() themselves are not new entries.
     void visit(int ordinal);
+    // The next visit is a jump (a link followed, a search match): it gets an entry of its own even when it is the
+    // adjacent call, so that Back returns to where the user was.
+    void markJump() { m_jumping = true; }
     // The call to show, or -1 when there is nothing in that direction.
     int back();
     int forward();
@@ -29,6 +32,7 @@ private:
     QList<int> m_entries;
     qsizetype m_index = -1;
     int m_travelling = -1; // the call back() or forward() asked for, until its visit arrives
+    bool m_jumping = false;
 };
 
 } // namespace tf::ui

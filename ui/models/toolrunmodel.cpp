@@ -1,5 +1,6 @@
 #include "ui/models/toolrunmodel.h"
 
+#include "ui/models/toolcalllink.h"
 #include "ui/services/qtstrings.h"
 #include "ui/widgets/glyphs.h"
 
@@ -71,7 +72,18 @@ QVariant ToolRunModel::data(const QModelIndex &index, int role) const
                 return glyphIcon(Glyph::NeverReturned);
         }
         break;
+    case ToolCallIdsRole:
+        if (index.column() == IdColumn)
+            return QStringList{toQString(run->id)};
+        break;
+    case Qt::ForegroundRole:
+    case Qt::FontRole:
+        if (index.column() == IdColumn)
+            return toolCallLinkData(role);
+        break;
     case Qt::ToolTipRole:
+        if (index.column() == IdColumn)
+            return toolTipText(tr("Click to go to the call where this result entered the messages"));
         if (!run->returned)
             return toolTipText(toQString(run->missingReason));
         if (run->error && run->result)

@@ -1,6 +1,7 @@
 #include "ui/models/wiremodel.h"
 
 #include "ui/models/callstatus.h"
+#include "ui/models/toolcalllink.h"
 #include "ui/services/qtstrings.h"
 
 #include "core/recording/messageview.h"
@@ -97,10 +98,13 @@ void WireModel::setBundle(const BundleHandle &bundle)
 
         for (const recording::MessageView &mv : recording::messageViews(*bundle->run->run, v)) {
             const std::size_t i = mv.index;
-            QStringList calls;
-            for (const recording::MessageView::ToolCall &c : mv.toolCalls)
+            QStringList calls, ids;
+            for (const recording::MessageView::ToolCall &c : mv.toolCalls) {
                 calls << toQString(c.name) + QLatin1Char('(') + toQString(c.id) + QLatin1Char(')');
+                ids << toQString(c.id);
+            }
             Item item;
+            item.toolIds = !mv.toolCallId.empty() ? QStringList{toQString(mv.toolCallId)} : ids;
             item.item = QString::number(i);
             item.role = toQString(mv.role);
             item.id = !mv.toolCallId.empty() ? toQString(mv.toolCallId) : calls.join(QStringLiteral(", "));
@@ -303,6 +307,11 @@ QVariant WireModel::data(const QModelIndex &index, int role) const
         return item.extra;
     case LoneSurrogatesRole:
         return QVariant::fromValue(item.lone);
+    case ToolCallIdsRole:
+        return index.column() == IdColumn ? QVariant(item.toolIds) : QVariant();
+    case Qt::ForegroundRole:
+    case Qt::FontRole:
+        return index.column() == IdColumn && !item.toolIds.isEmpty() ? toolCallLinkData(role) : QVariant();
     case OriginalLoneSurrogatesRole:
         return QVariant::fromValue(item.originalLone);
     case Qt::DisplayRole:
@@ -327,6 +336,9 @@ QVariant WireModel::data(const QModelIndex &index, int role) const
                                             : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     case Qt::ToolTipRole: {
         QStringList tip;
+        if (index.column() == IdColumn && !item.toolIds.isEmpty())
+            return toolTipText(tr("Click to go to the result of %1 and the call where it entered the messages")
+                                   .arg(item.toolIds.join(QStringLiteral(", "))));
         if (item.collapsed)
             tip << tr("Sent as a collapse ticket (standing %1) instead of its %2 UTF-16 units:")
                        .arg(item.standing, formatCount(std::size_t(item.originalSize)))

@@ -84,6 +84,7 @@ private:
         bool collapsed = false, undeclared = false, damaged = false, toolError = false, stripped = false,
              redacted = false;
         QString rawResult;
+        QStringList toolIds; // the result's id, or the ids an assistant turn called
     };
     static const QString &text(QString &cache, const json::Value &source);
     BundleHandle m_bundle;

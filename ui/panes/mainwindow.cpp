@@ -20,6 +20,7 @@
 #include "ui/services/comparisontools.h"
 #include "ui/services/followtools.h"
 #include "ui/services/filewatch.h"
+#include "ui/services/navigator.h"
 #include "ui/services/qtstrings.h"
 #include "ui/services/reportexport.h"
 #include "ui/services/runloader.h"
@@ -96,6 +97,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     installReviewTools(this);  // export, bookmarks, notes, run search (ui/services/reportexport.cpp)
     new ComparisonTools(this); // File > Compare With…, the Comparison dock (ui/services/comparisontools.cpp)
     new FollowTools(this);     // File > Follow…, a run still being written (ui/services/followtools.cpp)
+    new Navigator(this);       // find matches, tool id links, Answer Backtrack (ui/services/navigator.cpp)
 
     connect(m_loader, &RunLoader::started, this, &MainWindow::onLoadStarted);
     connect(m_loader, &RunLoader::loaded, this, &MainWindow::onLoaded);
@@ -734,6 +736,13 @@ void MainWindow::showCall(int ordinal)
     m_calls->setCurrentCall(ordinal);
 }
 
+void MainWindow::jumpToCall(int ordinal)
+{
+    if (ordinal != currentCall())
+        m_history.markJump();
+    showCall(ordinal);
+}
+
 void MainWindow::closeRecording()
 {
     if (!m_run)
@@ -776,16 +785,20 @@ void MainWindow::showGoToCallDialog()
 void MainWindow::goBack()
 {
     const int target = m_history.back();
-    if (target >= 0)
+    if (target >= 0) {
+        emit travelling(target);
         showCall(target);
+    }
     updateActions();
 }
 
 void MainWindow::goForward()
 {
     const int target = m_history.forward();
-    if (target >= 0)
+    if (target >= 0) {
+        emit travelling(target);
         showCall(target);
+    }
     updateActions();
 }
 

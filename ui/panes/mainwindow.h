@@ -2,8 +2,8 @@
 
 #include "ui/models/callnavigation.h"
 #include "ui/models/navigationhistory.h"
-#include "ui/models/reviewmarks.h"
 #include "ui/models/problemsmodel.h"
+#include "ui/models/reviewmarks.h"
 #include "ui/services/callbundle.h"
 #include "ui/services/loadedrun.h"
 
@@ -82,6 +82,8 @@ public slots:
     // to the latest one.
     void showFollowedSnapshot(const tf::ui::RunHandle &run, bool latestCall);
     void showCall(int ordinal);
+    // showCall as a jump (a link followed, a search match): Back returns here even from the adjacent call.
+    void jumpToCall(int ordinal);
     // Go > Go to Call… (Ctrl+G): asks for a call number, 1..N.
     void showGoToCallDialog();
     void goBack();
@@ -106,6 +108,8 @@ signals:
     void runPreviewShown(const tf::ui::RunHandle &run);
     void loadFailed(const QString &path, const QString &error);
     void callShown(int ordinal);
+    // Back or Forward (the menu, the keys, the mouse's buttons) is taking the window to this call.
+    void travelling(int ordinal);
     // The open file changed on disk (noticed by the watch, or met by a call rebuild); the window keeps what it showed.
     void fileChanged(const QString &reason);
 

@@ -9,6 +9,7 @@
 #include "ui/widgets/glyphlabel.h"
 #include "ui/widgets/itemdelegate.h"
 #include "ui/widgets/theme.h"
+#include "ui/widgets/toolcalllinks.h"
 
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -124,7 +125,35 @@ ResponsePane::ResponsePane(QWidget *parent)
 
     connect(m_toolView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) { showTool(current.row()); });
+    installToolCallLinks(m_toolView, [this](const QString &id) { emit toolCallFollowed(id); });
     setBundle({});
+}
+
+void ResponsePane::setFindQuery(const FindQuery &query)
+{
+    if (query == m_find)
+        return;
+    m_find = query;
+    highlightMatches(m_text, m_find);
+    highlightMatches(m_detail, m_find);
+}
+
+void ResponsePane::revealInText(int occurrence)
+{
+    highlightMatches(m_text, m_find, qMax(0, occurrence));
+}
+
+bool ResponsePane::selectToolRun(const QString &toolCallId, int occurrence)
+{
+    for (int row = 0; row < m_tools->rowCount(); ++row)
+        if (const recording::ToolRun *run = m_tools->toolRun(row); run && toQString(run->id) == toolCallId) {
+            m_toolView->selectRow(row);
+            m_toolView->scrollTo(m_tools->index(row, 0));
+            if (occurrence >= 0)
+                highlightMatches(m_detail, m_find, occurrence);
+            return true;
+        }
+    return false;
 }
 
 void ResponsePane::setBundle(const BundleHandle &bundle)
@@ -178,6 +207,7 @@ void ResponsePane::setBundle(const BundleHandle &bundle)
     } else {
         m_text->setPlainText(toQString(r->text));
     }
+    highlightMatches(m_text, m_find);
     if (!view->toolRuns.empty())
         m_toolView->selectRow(0);
 }
@@ -235,6 +265,7 @@ void ResponsePane::showTool(int row)
     else
         text += tr("\n%1\n").arg(toQString(run->missingReason));
     m_detail->setPlainText(text);
+    highlightMatches(m_detail, m_find);
 }
 
 QString ResponsePane::stateText() const

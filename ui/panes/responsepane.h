@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ui/services/callbundle.h"
+#include "ui/widgets/findhighlight.h"
 
 #include <QWidget>
 
@@ -32,6 +33,20 @@ public:
     QString responseText() const;
     QString detailText() const;
     QString runNoteText() const; // what happened to the run at this call (failed, paused, a limit); empty if nothing
+    QPlainTextEdit *textView() const { return m_text; }
+    QPlainTextEdit *detailView() const { return m_detail; }
+
+    // The run search's text: its matches are marked in the response text and the tool run shown.
+    void setFindQuery(const FindQuery &query);
+    // Marks the `occurrence`-th match in the response text and scrolls to it.
+    void revealInText(int occurrence);
+    // Selects the tool run with this id (its arguments and result below); with `occurrence` >= 0 that match in
+    // the detail is marked and scrolled to. False when the call ran no such tool.
+    bool selectToolRun(const QString &toolCallId, int occurrence = -1);
+
+signals:
+    // A tool call id was clicked in the tool runs.
+    void toolCallFollowed(const QString &toolCallId);
 
 private:
     void showTool(int row);
@@ -47,6 +62,7 @@ private:
     QPlainTextEdit *m_text = nullptr;
     QTableView *m_toolView = nullptr;
     QPlainTextEdit *m_detail = nullptr;
+    FindQuery m_find;
 };
 
 } // namespace tf::ui

@@ -6,6 +6,7 @@
 #include "ui/widgets/elidedlabel.h"
 #include "ui/widgets/fonts.h"
 #include "ui/widgets/theme.h"
+#include "ui/widgets/toolcalllinks.h"
 #include "ui/widgets/wiredelegate.h"
 
 #include <QHBoxLayout>
@@ -101,8 +102,54 @@ WirePane::WirePane(QWidget *parent)
         if (index.data(WireModel::CollapsedRole).toBool())
             toggleOriginal();
     });
+    installToolCallLinks(m_view, [this](const QString &id) { emit toolCallFollowed(id); });
     m_originalButton->hide();
     m_collapseNote->hide();
+}
+
+void WirePane::setFindQuery(const FindQuery &query)
+{
+    if (query == m_find)
+        return;
+    m_find = query;
+    m_shownMatches = highlightMatches(m_detail, m_find);
+}
+
+QPair<int, int> WirePane::shownItem() const
+{
+    if (!m_shown.isValid())
+        return {-1, -1};
+    if (!m_shown.parent().isValid())
+        return {m_shown.row(), -1};
+    return {m_shown.parent().row(), m_shown.row()};
+}
+
+int WirePane::toolRow(const QString &name) const
+{
+    const QModelIndex tools = m_model->index(WireModel::ToolsGroup, 0);
+    for (int r = 0; r < m_model->rowCount(tools); ++r)
+        if (m_model->index(r, WireModel::ItemColumn, tools).data().toString() == name)
+            return r;
+    return -1;
+}
+
+bool WirePane::revealItem(int group, int row, int occurrence)
+{
+    const QModelIndex parent = m_model->index(group, 0);
+    const QModelIndex target = row < 0 ? parent : m_model->index(row, 0, parent);
+    if (!target.isValid())
+        return false;
+    m_focusOccurrence = qMax(0, occurrence);
+    m_userPicked = true;
+    if (m_view->currentIndex() == target) {
+        m_showOriginal = false;
+        showItem(target);
+    } else {
+        m_view->setCurrentIndex(target); // shows it
+    }
+    m_view->scrollTo(target, QAbstractItemView::PositionAtCenter);
+    m_focusOccurrence = -1;
+    return true;
 }
 
 void WirePane::setBundle(const BundleHandle &bundle)
@@ -175,6 +222,7 @@ void WirePane::showItem(const QModelIndex &index)
     if (!index.isValid()) {
         m_detailTitle->clear();
         m_detail->clearAll();
+        m_shownMatches = highlightMatches(m_detail, {});
         m_detailBar->setPalette(barPalette);
         return;
     }
@@ -187,6 +235,7 @@ void WirePane::showItem(const QModelIndex &index)
         else
             m_detail->setAnnotatedText(index.siblingAtColumn(WireModel::PreviewColumn).data().toString());
         m_detailBar->setPalette(barPalette);
+        m_shownMatches = highlightMatches(m_detail, m_find, m_focusOccurrence);
         return;
     }
 
@@ -268,6 +317,7 @@ void WirePane::showItem(const QModelIndex &index)
             {p.x(), 1, loneFormat,
              tr("A lone surrogate %1 in the recording (shown as U+FFFD)").arg(codeUnitName(char16_t(p.y())))});
     m_detail->setAnnotatedText(text, ranges);
+    m_shownMatches = highlightMatches(m_detail, m_find, m_focusOccurrence);
 }
 
 } // namespace tf::ui

@@ -4,6 +4,7 @@
 #include "core/recording/callview.h"
 #include "core/recording/run.h"
 #include "core/recording/timelineview.h"
+#include "core/report/backtrack.h"
 #include "core/report/hitrate.h"
 #include "core/report/tokentotals.h"
 
@@ -37,6 +38,10 @@ struct LoadedRun
     {
         return call < problemAtCall.size() ? problemAtCall[call] : std::nullopt;
     }
+
+    // The final answer traced through the final ledger (report::backtrackAnswer), computed once with the audit that
+    // reads it; the Answer Backtrack dock shows it. Null while a run is not loaded by the loader.
+    std::shared_ptr<const report::Backtrack> backtrack;
 
     // The run on its wall-clock axis (the Timeline dock), placed with the summaries' cache verdicts.
     std::shared_ptr<const recording::TimelineView> timeline;

@@ -238,7 +238,8 @@ QObject *installReviewTools(MainWindow *window)
     window->addDockWidget(Qt::BottomDockWidgetArea, bookmarksDock);
     bookmarksDock->hide();
 
-    QObject::connect(search, &SearchPanel::callActivated, window, &MainWindow::showCall);
+    // A result row goes to its call and its match there: the Navigator (ui/services/navigator.cpp) follows
+    // SearchPanel::matchActivated.
     QObject::connect(bookmarksView, &QTreeView::activated, window, [window](const QModelIndex &index) {
         const int ordinal = index.data(BookmarksModel::OrdinalRole).toInt();
         if (ordinal >= 0)

@@ -142,8 +142,10 @@ RunHandle RunLoader::assemble(std::shared_ptr<const recording::Run> recording,
     run->hitRate = report::hitRate(run->calls);
     run->gaps = recording::distinctGaps(run->run->gaps, run->calls);
     run->tokens = report::tokenTotals(run->calls);
-    // The audit reads the summaries and the answer's backtrack: here, once, never per paint.
-    run->problems = audit::auditRun(*run->run, run->calls);
+    // The audit reads the summaries and the answer's backtrack: here, once, never per paint. The Answer Backtrack
+    // dock shows the same backtrack.
+    run->backtrack = std::make_shared<const report::Backtrack>(report::backtrackAnswer(*run->run));
+    run->problems = audit::auditRun(*run->run, run->calls, *run->backtrack);
     run->problemAtCall = audit::worstSeverityByCall(run->problems, run->calls.size());
     run->timeline = std::make_shared<const recording::TimelineView>(recording::timelineView(*run->run, run->calls));
     return run;

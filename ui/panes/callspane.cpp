@@ -3,12 +3,14 @@
 #include "ui/models/calllistmodel.h"
 #include "ui/models/callstatus.h"
 #include "ui/widgets/calltableview.h"
+#include "ui/widgets/columnfitter.h"
 #include "ui/widgets/elidedlabel.h"
 #include "ui/widgets/glyphdelegate.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollBar>
 #include <QMenu>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -59,6 +61,8 @@ CallsPane::CallsPane(QWidget *parent)
     m_view->setColumnWidth(CallListModel::CacheReadColumn, digit * 6 + 10);
     m_view->setColumnWidth(CallListModel::CacheWriteColumn, digit * 6 + 10);
     delegate->setGlyphOnlyColumns({CallListModel::CacheColumn, CallListModel::VerificationColumn});
+    // Every header label whole, at any font; the response's words and the model's name as wide as they are.
+    m_fitter = new ColumnFitter(m_view, header, {{CallListModel::ResponseColumn, 16}, {CallListModel::ModelColumn, 28}});
     // Sizes and cache tokens are drawn in the strip chart; the columns stay one right click away.
     m_view->setColumnHidden(CallListModel::PieceColumn, true);
     m_view->setColumnHidden(CallListModel::CacheReadColumn, true);
@@ -141,6 +145,7 @@ void CallsPane::setRun(const RunHandle &run)
                                  oneModel ? QHeaderView::Interactive : QHeaderView::Stretch);
     header->setSectionResizeMode(CallListModel::ResponseColumn,
                                  oneModel ? QHeaderView::Stretch : QHeaderView::Interactive);
+    m_fitter->fit();
     QStringList parts = {tr("%n turn(s) (T)", nullptr, int(run->run->turns.size())),
                          tr("%n with errors (E)", nullptr, errors), tr("%n miss(es) (M)", nullptr, misses),
                          tr("%n ledger change(s) (L)", nullptr, changes), tr("%n damaged (D)", nullptr, damaged)};
@@ -189,6 +194,27 @@ void CallsPane::clearCallRange()
     if (current.isValid())
         m_view->scrollTo(current);
     emit callRangeCleared();
+}
+
+int CallsPane::neededWidth() const
+{
+    const QHeaderView *header = m_view->horizontalHeader();
+    int width = 2 * m_view->frameWidth() + m_view->verticalScrollBar()->sizeHint().width();
+    for (int c = 0; c < header->count(); ++c) {
+        if (header->isSectionHidden(c))
+            continue;
+        if (header->sectionResizeMode(c) != QHeaderView::Stretch) {
+            width += header->sectionSize(c);
+            continue;
+        }
+        // The stretching column: its label, and its longest word (a stop reason, a model name) up to 16 characters.
+        int widest = ColumnFitter::labelWidth(header, c);
+        const QFontMetrics fm = m_view->fontMetrics();
+        for (int r = 0; r < qMin(m_model->rowCount(), 4000); ++r)
+            widest = qMax(widest, fm.horizontalAdvance(m_model->index(r, c).data().toString()) + 12);
+        width += qMin(widest, fm.averageCharWidth() * 16);
+    }
+    return width;
 }
 
 int CallsPane::currentCall() const

@@ -13,6 +13,7 @@ class QToolButton;
 namespace tf::ui {
 
 class CallListModel;
+class ColumnFitter;
 class ElidedLabel;
 class CallTableView;
 
@@ -27,6 +28,8 @@ public:
     void setRun(const RunHandle &run);
     CallListModel *model() const { return m_model; }
     CallTableView *view() const { return m_view; }
+    // The width that shows every visible column whole (the stretching one at its fitted width) and the scroll bar.
+    int neededWidth() const;
     int currentCall() const;
     // The calls a timeline range reaches, when the list shows only those (0-based, inclusive).
     std::optional<std::pair<int, int>> callRange() const { return m_range; }
@@ -46,6 +49,7 @@ private:
 
     CallListModel *m_model = nullptr;
     CallTableView *m_view = nullptr;
+    ColumnFitter *m_fitter = nullptr;
     ElidedLabel *m_footer = nullptr;
     QToolButton *m_showAll = nullptr;
     QString m_footerText;

@@ -136,7 +136,11 @@ QDockWidget *MainWindow::addPane(QWidget *pane, const QString &title, const QStr
 {
     auto *dock = new QDockWidget(title, this);
     dock->setObjectName(objectName);
-    dock->setWidget(new LayoutFence(pane, dock));
+    auto *fence = new LayoutFence(pane, dock);
+    // Squeezed below what its pane needs (a 720-pixel screen, a large font), a dock scrolls its pane rather than
+    // holding the window taller than the screen or drawing the pane's rows over each other.
+    fence->setCompactHeight(4 * fontMetrics().lineSpacing());
+    dock->setWidget(fence);
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                       QDockWidget::DockWidgetClosable);
     m_docks.append(dock);
@@ -181,6 +185,7 @@ void MainWindow::createPanes()
     m_transcript = new TranscriptPane(this);
 
     m_stripDock = addPane(m_strip, tr("Strip Chart"), QStringLiteral("stripDock"));
+    static_cast<LayoutFence *>(m_stripDock->widget())->setCompactHeight(0); // a chart is not scrolled: its own minimum
     m_callsDock = addPane(m_calls, tr("Calls"), QStringLiteral("callsDock"));
     m_findingsDock = addPane(m_findings, tr("Findings"), QStringLiteral("findingsDock"));
     m_ledgerDock = addPane(m_ledger, tr("Ledger"), QStringLiteral("ledgerDock"));
@@ -260,14 +265,20 @@ void MainWindow::arrangeDocks()
 
 void MainWindow::sizeDocks()
 {
-    // Proportions of the default 1400×900 window; resizeDocks needs the window laid out, so this runs once shown.
+    // Proportions of the window; resizeDocks needs the window laid out, so this runs once shown. The Calls list is
+    // as wide as its visible columns need (never a squeezed "t…" for each response); on a short window the Since
+    // Previous Call column gets the larger share, where its verdict and facts sit above the piece diff.
     const int w = width(), h = height();
     resizeDocks({m_stripDock}, {qMax(110, h * 14 / 100)}, Qt::Vertical);
-    resizeDocks({m_callsDock, m_findingsDock, m_wireDock}, {w * 26 / 100, w * 30 / 100, w * 44 / 100}, Qt::Horizontal);
+    const int calls = qBound(w * 22 / 100, m_calls->neededWidth() + 4, w * 34 / 100);
+    const int findings = (w - calls) * 41 / 100;
+    resizeDocks({m_callsDock, m_findingsDock, m_wireDock}, {calls, findings, w - calls - findings}, Qt::Horizontal);
     // The Problems dock across the bottom takes its share from the panes above it.
-    resizeDocks({m_findingsDock, m_sinceDock}, {h * 34 / 100, h * 26 / 100}, Qt::Vertical);
+    const bool shortWindow = h < 820;
+    resizeDocks({m_findingsDock, m_sinceDock}, {h * (shortWindow ? 29 : 34) / 100, h * (shortWindow ? 31 : 26) / 100},
+                Qt::Vertical);
     resizeDocks({m_wireDock, m_ledgerDock}, {h * 34 / 100, h * 26 / 100}, Qt::Vertical);
-    resizeDocks({m_problemsDock}, {h * 20 / 100}, Qt::Vertical);
+    resizeDocks({m_problemsDock}, {h * (shortWindow ? 13 : 20) / 100}, Qt::Vertical);
 }
 
 void MainWindow::showEvent(QShowEvent *event)

@@ -3,6 +3,7 @@
 #include "ui/models/toolrunmodel.h"
 #include "ui/panes/paneheader.h"
 #include "ui/services/qtstrings.h"
+#include "ui/widgets/compactheight.h"
 #include "ui/widgets/elidedlabel.h"
 #include "ui/widgets/fonts.h"
 #include "ui/widgets/glyphdelegate.h"
@@ -118,6 +119,9 @@ ResponsePane::ResponsePane(QWidget *parent)
     m_detail->setPlaceholderText(tr("Select a tool call to see its arguments and result"));
     toolSplit->setStretchFactor(0, 1);
     toolSplit->setStretchFactor(1, 2);
+    setCompactHeight(m_text, 2);
+    setCompactHeight(m_toolView, 1);
+    setCompactHeight(m_detail, 2);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 2);
     layout->addWidget(split, 1);

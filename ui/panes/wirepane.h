@@ -16,6 +16,7 @@ class QToolButton;
 namespace tf::ui {
 
 class AnnotatedTextView;
+class ColumnFitter;
 class ElidedLabel;
 class WireModel;
 
@@ -44,6 +45,7 @@ private:
 
     WireModel *m_model = nullptr;
     ImmediateItemLayout<QTreeView> *m_view = nullptr;
+    ColumnFitter *m_fitter = nullptr;
     QLabel *m_summary = nullptr;
     QWidget *m_detailBar = nullptr;
     ElidedLabel *m_detailTitle = nullptr;

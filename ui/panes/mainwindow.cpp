@@ -22,6 +22,7 @@
 #include "ui/services/qtstrings.h"
 #include "ui/services/reportexport.h"
 #include "ui/services/runloader.h"
+#include "ui/services/viewstate.h"
 #include "ui/widgets/calltableview.h"
 #include "ui/widgets/changedbanner.h"
 #include "ui/widgets/fonts.h"
@@ -119,6 +120,8 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
         QSettings settings;
         restoreGeometry(settings.value(kGeometryKey).toByteArray());
         m_layoutRestored = restoreState(settings.value(kStateKey).toByteArray(), kStateVersion);
+        if (m_layoutRestored)
+            restoreViewStates(this, settings); // columns and splitters, as the user left them
         m_zoomSteps = qBound(kMinZoom, settings.value(kZoomKey, 0).toInt(), kMaxZoom);
         if (m_zoomSteps)
             applyTextZoom();
@@ -229,6 +232,7 @@ void MainWindow::createPanes()
 void MainWindow::applyDefaultLayout()
 {
     arrangeDocks();
+    layout()->activate(); // the docks placed before they are sized: resizeDocks measures the laid-out areas
     sizeDocks();
 }
 
@@ -270,7 +274,7 @@ void MainWindow::sizeDocks()
     // Previous Call column gets the larger share, where its verdict and facts sit above the piece diff.
     const int w = width(), h = height();
     resizeDocks({m_stripDock}, {qMax(110, h * 14 / 100)}, Qt::Vertical);
-    const int calls = qBound(w * 22 / 100, m_calls->neededWidth() + 4, w * 34 / 100);
+    const int calls = qBound(w * 22 / 100, m_calls->neededWidth() + 4, w * 40 / 100);
     const int findings = (w - calls) * 41 / 100;
     resizeDocks({m_callsDock, m_findingsDock, m_wireDock}, {calls, findings, w - calls - findings}, Qt::Horizontal);
     // The Problems dock across the bottom takes its share from the panes above it.
@@ -890,6 +894,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
         QSettings settings;
         settings.setValue(kGeometryKey, saveGeometry());
         settings.setValue(kStateKey, saveState(kStateVersion));
+        saveViewStates(this, settings);
     }
     QMainWindow::closeEvent(event);
 }

@@ -91,6 +91,7 @@ ResponsePane::ResponsePane(QWidget *parent)
     layout->addWidget(m_runNote);
 
     auto *split = new QSplitter(Qt::Vertical, this);
+    split->setObjectName(QStringLiteral("responseSplitter"));
     split->setChildrenCollapsible(false);
     m_text = readOnlyText(split, QStringLiteral("responseText"));
     m_text->setFont(font()); // the model's prose reads better proportional; arguments stay fixed-pitch
@@ -100,6 +101,7 @@ ResponsePane::ResponsePane(QWidget *parent)
     toolLayout->setContentsMargins(0, 0, 0, 0);
     toolLayout->setSpacing(0);
     auto *toolSplit = new QSplitter(Qt::Vertical, m_toolBox);
+    toolSplit->setObjectName(QStringLiteral("responseToolSplitter"));
     toolSplit->setChildrenCollapsible(false);
     toolLayout->addWidget(toolSplit);
     m_toolView = new QTableView(toolSplit);

@@ -6,7 +6,9 @@
 #include <QStyle>
 #include <QTreeView>
 
+#include <algorithm>
 #include <functional>
+#include <numeric>
 
 namespace tf::ui {
 
@@ -30,6 +32,11 @@ ColumnFitter::ColumnFitter(QAbstractItemView *view, QHeaderView *header, const Q
             m_userSized.insert(section);
     });
     view->installEventFilter(this);
+    view->viewport()->installEventFilter(this); // resized after the view has placed it: its width is the new one
+    for (int c = 0; c < header->count(); ++c) {
+        m_fitted.insert(c, header->sectionSize(c));
+        m_designed.insert(c, header->sectionSize(c));
+    }
 }
 
 int ColumnFitter::labelWidth(const QHeaderView *header, int section)
@@ -72,6 +79,15 @@ int ColumnFitter::contentWidth(int column) const
 
 void ColumnFitter::fit()
 {
+    m_content.clear();
+    if (m_header->model())
+        for (const Fit &f : std::as_const(m_fits))
+            m_content.insert(f.column, contentWidth(f.column));
+    apply();
+}
+
+void ColumnFitter::apply()
+{
     if (!m_header->model())
         return;
     m_fitting = true;
@@ -80,18 +96,68 @@ void ColumnFitter::fit()
     for (int v = m_header->count() - 1; v >= 0 && lastVisible < 0; --v)
         if (!m_header->isSectionHidden(m_header->logicalIndex(v)))
             lastVisible = m_header->logicalIndex(v);
+    struct Column
+    {
+        int column, width, label;
+    };
+    QList<Column> columns;
+    int total = 0, stretchRoom = 0;
     for (int c = 0; c < m_header->count(); ++c) {
-        if (m_header->isSectionHidden(c) || m_userSized.contains(c) ||
-            m_header->sectionResizeMode(c) != QHeaderView::Interactive ||
-            (m_header->stretchLastSection() && c == lastVisible))
+        if (m_header->isSectionHidden(c))
             continue;
-        int width = m_header->sectionSize(c);
+        const bool stretches = m_header->sectionResizeMode(c) == QHeaderView::Stretch ||
+                               (m_header->stretchLastSection() && c == lastVisible);
+        if (stretches) {
+            stretchRoom += qMax(labelWidth(m_header, c), m_view->viewport()->width() * m_stretchPercent / 100);
+            continue;
+        }
+        // A width set by someone else (the user dragging, the settings restored) is theirs to keep.
+        if (m_fitted.contains(c) && m_fitted.value(c) != m_header->sectionSize(c))
+            m_userSized.insert(c);
+        if (m_userSized.contains(c) || m_header->sectionResizeMode(c) != QHeaderView::Interactive) {
+            total += m_header->sectionSize(c);
+            continue;
+        }
+        int width = m_designed.value(c, m_header->sectionSize(c));
+        bool fitted = false;
         for (const Fit &f : std::as_const(m_fits))
-            if (f.column == c)
-                width = qMin(contentWidth(c), f.maxChars * charWidth);
-        width = qMax(width, labelWidth(m_header, c));
-        if (width != m_header->sectionSize(c))
-            m_header->resizeSection(c, width);
+            if (f.column == c) {
+                width = qMin(m_content.value(c, width), f.maxChars * charWidth);
+                fitted = true;
+            }
+        const int label = labelWidth(m_header, c);
+        width = qMax(width, label);
+        // A column of set width (a number, a glyph) keeps it; the fitted ones give way when the view is narrow.
+        columns.append({c, width, fitted ? label : width});
+        total += width;
+    }
+    // Too wide for the view: each fitted column keeps its label, and the width left is shared out evenly, so the short
+    // columns (an iteration, a standing) stay whole and the long ones (a list of ids) share the rest.
+    const int available = m_view->viewport()->width() - stretchRoom;
+    if (m_view->viewport()->width() > 0 && total > available) {
+        int left = available - (total - std::accumulate(columns.cbegin(), columns.cend(), 0,
+                                                       [](int sum, const Column &c) { return sum + c.width; }));
+        QList<int> wanted;
+        for (Column &c : columns) {
+            wanted << c.width;
+            c.width = c.label;
+            left -= c.label;
+        }
+        for (int open = int(columns.size()); left > 0 && open > 0;) {
+            const int share = qMax(1, left / open);
+            open = 0;
+            for (int i = 0; i < columns.size() && left > 0; ++i) {
+                const int more = std::min({share, wanted[i] - columns[i].width, left});
+                columns[i].width += more;
+                left -= more;
+                open += columns[i].width < wanted[i] ? 1 : 0;
+            }
+        }
+    }
+    for (const Column &c : std::as_const(columns)) {
+        if (c.width != m_header->sectionSize(c.column))
+            m_header->resizeSection(c.column, c.width);
+        m_fitted.insert(c.column, c.width);
     }
     m_fitting = false;
 }
@@ -100,6 +166,8 @@ bool ColumnFitter::eventFilter(QObject *watched, QEvent *event)
 {
     if (watched == m_view && event->type() == QEvent::FontChange)
         fit();
+    else if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+        apply();
     return QObject::eventFilter(watched, event);
 }
 

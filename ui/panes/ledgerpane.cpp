@@ -100,7 +100,7 @@ LedgerPane::LedgerPane(QWidget *parent)
                                  {LedgerModel::StandingColumn, 20},
                                  {LedgerModel::DeclaredOnColumn, 18},
                                  {LedgerModel::IterationColumn, 6}});
-    m_fitter->setStretchShare(25);
+    m_fitter->setStretchShare(20);
     setCompactHeight(m_view, 2);
     m_view->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_view->horizontalHeader(), &QHeaderView::customContextMenuRequested, this, [this](const QPoint &pos) {

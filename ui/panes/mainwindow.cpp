@@ -143,6 +143,7 @@ QDockWidget *MainWindow::addPane(QWidget *pane, const QString &title, const QStr
     // Squeezed below what its pane needs (a 720-pixel screen, a large font), a dock scrolls its pane rather than
     // holding the window taller than the screen or drawing the pane's rows over each other.
     fence->setCompactHeight(4 * fontMetrics().lineSpacing());
+    fence->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
     dock->setWidget(fence);
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                       QDockWidget::DockWidgetClosable);
@@ -199,6 +200,19 @@ void MainWindow::createPanes()
     m_problemsDock = addPane(m_problems, tr("Problems"), QStringLiteral("problemsDock"));
     m_timelineDock = addPane(m_timeline, tr("Timeline"), QStringLiteral("timelineDock"));
     m_transcriptDock = addPane(m_transcript, tr("Transcript"), QStringLiteral("transcriptDock"));
+    // Room the window gains (a dock closed, the window made taller) goes to the panes that are read, not to the strip
+    // chart or the problem list: Qt shares it among the docks that expand, and equally among all when none does.
+    // Every pane is a dock. Without a central widget Qt never gives the row between the top and bottom docks (where
+    // Calls, Findings and the Wire are) the height a taller window gains, or a closed dock leaves: it went to the
+    // strip chart. An empty central widget, no wider than nothing and expanding in height, makes that row the one
+    // that grows; the strip chart and the problem list keep their heights.
+    auto *center = new QWidget(this);
+    center->setObjectName(QStringLiteral("centerSpacer"));
+    center->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Expanding);
+    center->setMaximumWidth(0);
+    setCentralWidget(center);
+    for (QDockWidget *d : {m_stripDock, m_problemsDock})
+        d->widget()->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
 
     connect(m_calls, &CallsPane::currentCallChanged, this, &MainWindow::onCallSelected);
     connect(m_strip, &StripChart::callActivated, m_calls, &CallsPane::setCurrentCall);
@@ -274,15 +288,19 @@ void MainWindow::sizeDocks()
     // Previous Call column gets the larger share, where its verdict and facts sit above the piece diff.
     const int w = width(), h = height();
     resizeDocks({m_stripDock}, {qMax(110, h * 14 / 100)}, Qt::Vertical);
-    const int calls = qBound(w * 22 / 100, m_calls->neededWidth() + 4, w * 40 / 100);
-    const int findings = (w - calls) * 41 / 100;
+    const int calls = qBound(w * 22 / 100, m_calls->neededWidth() + 12, w * 40 / 100);
+    const int findings = (w - calls) * 39 / 100;
     resizeDocks({m_callsDock, m_findingsDock, m_wireDock}, {calls, findings, w - calls - findings}, Qt::Horizontal);
     // The Problems dock across the bottom takes its share from the panes above it.
     const bool shortWindow = h < 820;
-    resizeDocks({m_findingsDock, m_sinceDock}, {h * (shortWindow ? 29 : 34) / 100, h * (shortWindow ? 31 : 26) / 100},
+    resizeDocks({m_findingsDock, m_sinceDock}, {h * (shortWindow ? 31 : 30) / 100, h * (shortWindow ? 30 : 31) / 100},
                 Qt::Vertical);
     resizeDocks({m_wireDock, m_ledgerDock}, {h * 34 / 100, h * 26 / 100}, Qt::Vertical);
-    resizeDocks({m_problemsDock}, {h * (shortWindow ? 13 : 20) / 100}, Qt::Vertical);
+    // On a short window, the counts and a row or two: what it holds is one double-click from its call.
+    const int problemsTitle = m_problemsDock->height() - m_problemsDock->widget()->height();
+    resizeDocks({m_problemsDock},
+                {qMax(h * (shortWindow ? 10 : 20) / 100, m_problems->minimumSizeHint().height() + problemsTitle + 14)},
+                Qt::Vertical);
 }
 
 void MainWindow::showEvent(QShowEvent *event)

@@ -89,7 +89,7 @@ ReceiptPane::ReceiptPane(QWidget *parent)
     gapLayout->setContentsMargins(0, 0, 0, 0);
     gapLayout->setSpacing(0);
     auto *gapTitle = new QLabel(tr("Gaps at this call: what the view cannot prove"), gapBox);
-    gapTitle->setContentsMargins(10, 6, 10, 4);
+    gapTitle->setContentsMargins(10, 4, 10, 2);
     gapTitle->setFont(m_state->font()); // bold, as the header's verdict
     gapTitle->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     gapLayout->addWidget(gapTitle);

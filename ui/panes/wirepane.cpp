@@ -57,7 +57,11 @@ WirePane::WirePane(QWidget *parent)
     m_view->setColumnWidth(WireModel::StatusColumn, digit * 21);
     m_view->setColumnWidth(WireModel::SizeColumn, digit * 6);
     m_fitter = new ColumnFitter(m_view, m_view->header(),
-                                {{WireModel::RoleColumn, 14}, {WireModel::IdColumn, 30}, {WireModel::SizeColumn, 9}});
+                                {{WireModel::RoleColumn, 14},
+                                 {WireModel::IdColumn, 30},
+                                 {WireModel::StatusColumn, 26},
+                                 {WireModel::SizeColumn, 9}});
+    m_fitter->setStretchShare(30); // the content is what the rows are read for
     setCompactHeight(m_view, 2);
 
     auto *detailBox = new QWidget(m_splitter);

@@ -188,10 +188,11 @@ void TestLayout::fitsTheScreen()
         w.findChild<QDockWidget *>(QStringLiteral("sincePreviousDock"))->raise();
         QTest::qWait(50);
         auto *head = w.findChild<LayoutFence *>(QStringLiteral("sincePreviousHead"));
-        QVERIFY2(!head->isScrolling(), qPrintable(QStringLiteral("head %1 px of %2, needs %3")
-                                                      .arg(head->height())
-                                                      .arg(head->parentWidget()->height())
-                                                      .arg(head->child()->layout()->minimumHeightForWidth(head->width()))));
+        QVERIFY2(!head->isScrolling(),
+                 qPrintable(QStringLiteral("head %1 px of %2, needs %3")
+                                .arg(head->height())
+                                .arg(head->parentWidget()->height())
+                                .arg(head->child()->layout()->minimumHeightForWidth(head->width()))));
     }
 }
 
@@ -232,8 +233,7 @@ void TestLayout::columnsFitTheirContent()
     QVERIFY(calls->isColumnHidden(CallListModel::ModelColumn));
     // Its response words whole (tool_use, stop).
     const QFontMetrics cfm = calls->fontMetrics();
-    QVERIFY(calls->columnWidth(CallListModel::ResponseColumn) >=
-            cfm.horizontalAdvance(QStringLiteral("tool_use")) + 6);
+    QVERIFY(calls->columnWidth(CallListModel::ResponseColumn) >= cfm.horizontalAdvance(QStringLiteral("tool_use")) + 6);
 
     // The Ledger at 1600 px, where the issue saw "call_47…" and "loo…": tool names whole, result ids whole up to 24
     // characters (a longer list of ids is elided in the middle).
@@ -243,7 +243,8 @@ void TestLayout::columnsFitTheirContent()
     w.applyDefaultLayout();
     w.findChild<QDockWidget *>(QStringLiteral("ledgerDock"))->raise();
     QTest::qWait(50);
-    QVERIFY(w.grab().save(QCoreApplication::applicationDirPath() + QStringLiteral("/layout-%1-1600.png").arg(config())));
+    QVERIFY(
+        w.grab().save(QCoreApplication::applicationDirPath() + QStringLiteral("/layout-%1-1600.png").arg(config())));
     auto *ledger = w.findChild<QTableView *>(QStringLiteral("ledgerView"));
     QVERIFY(ledger->model()->rowCount() > 0);
     const QFontMetrics fm = ledger->fontMetrics();
@@ -332,12 +333,11 @@ void TestLayout::layoutIsRestored()
                qAbs(a.height() - b.height()) <= 2;
     };
     auto *callsAgain = second->findChild<QDockWidget *>(QStringLiteral("callsDock"));
-    QVERIFY2(near(callsAgain->geometry(), callsGeometry),
-             qPrintable(QStringLiteral("calls at %1,%2 %3×%4")
-                            .arg(callsAgain->x())
-                            .arg(callsAgain->y())
-                            .arg(callsAgain->width())
-                            .arg(callsAgain->height())));
+    QVERIFY2(near(callsAgain->geometry(), callsGeometry), qPrintable(QStringLiteral("calls at %1,%2 %3×%4")
+                                                                         .arg(callsAgain->x())
+                                                                         .arg(callsAgain->y())
+                                                                         .arg(callsAgain->width())
+                                                                         .arg(callsAgain->height())));
     QVERIFY(near(second->findChild<QDockWidget *>(QStringLiteral("wireDock"))->geometry(), wireGeometry));
     auto *wireAgain = second->findChild<QTreeView *>(QStringLiteral("wireView"));
     QVERIFY(!wireAgain->isColumnHidden(WireModel::SizeColumn));
@@ -361,22 +361,20 @@ void TestLayout::findingsGetTheRoomWhenSideDocksClose()
     QTest::qWait(50);
     findings->raise();
     QTest::qWait(20);
-    QVERIFY(w.grab().save(QCoreApplication::applicationDirPath() + QStringLiteral("/layout-%1-sides-closed.png").arg(config())));
+    QVERIFY(w.grab().save(QCoreApplication::applicationDirPath() +
+                          QStringLiteral("/layout-%1-sides-closed.png").arg(config())));
     // The strip chart stays within a few lines of its height; the Findings lose nothing.
     const int line = w.fontMetrics().lineSpacing();
-    QVERIFY2(strip->height() <= stripBefore + 3 * line, qPrintable(QStringLiteral("strip chart %1 px, was %2 px")
-                                                                .arg(strip->height())
-                                                                .arg(stripBefore)));
+    QVERIFY2(strip->height() <= stripBefore + 3 * line,
+             qPrintable(QStringLiteral("strip chart %1 px, was %2 px").arg(strip->height()).arg(stripBefore)));
     QVERIFY(findings->height() >= findingsBefore - 2);
     // A taller window: the height it gains goes to the panes that are read.
     w.resize(1280, 1000);
     QTest::qWait(50);
-    QVERIFY2(strip->height() <= stripBefore + 3 * line, qPrintable(QStringLiteral("strip chart %1 px, was %2 px")
-                                                                .arg(strip->height())
-                                                                .arg(stripBefore)));
-    QVERIFY2(findings->height() >= findingsBefore + 80, qPrintable(QStringLiteral("findings %1 px, was %2 px")
-                                                                       .arg(findings->height())
-                                                                       .arg(findingsBefore)));
+    QVERIFY2(strip->height() <= stripBefore + 3 * line,
+             qPrintable(QStringLiteral("strip chart %1 px, was %2 px").arg(strip->height()).arg(stripBefore)));
+    QVERIFY2(findings->height() >= findingsBefore + 80,
+             qPrintable(QStringLiteral("findings %1 px, was %2 px").arg(findings->height()).arg(findingsBefore)));
     QVERIFY(findings->height() > strip->height());
 }
 

@@ -10,8 +10,8 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QScrollBar>
 #include <QMenu>
+#include <QScrollBar>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -62,7 +62,8 @@ CallsPane::CallsPane(QWidget *parent)
     m_view->setColumnWidth(CallListModel::CacheWriteColumn, digit * 6 + 10);
     delegate->setGlyphOnlyColumns({CallListModel::CacheColumn, CallListModel::VerificationColumn});
     // Every header label whole, at any font; the response's words and the model's name as wide as they are.
-    m_fitter = new ColumnFitter(m_view, header, {{CallListModel::ResponseColumn, 16}, {CallListModel::ModelColumn, 28}});
+    m_fitter =
+        new ColumnFitter(m_view, header, {{CallListModel::ResponseColumn, 16}, {CallListModel::ModelColumn, 28}});
     // Sizes and cache tokens are drawn in the strip chart; the columns stay one right click away.
     m_view->setColumnHidden(CallListModel::PieceColumn, true);
     m_view->setColumnHidden(CallListModel::CacheReadColumn, true);

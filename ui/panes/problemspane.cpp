@@ -42,8 +42,7 @@ ProblemsPane::ProblemsPane(QWidget *parent)
     m_view->setColumnWidth(ProblemsModel::RuleColumn,
                            fm.horizontalAdvance(QStringLiteral("cache-rewrite-streak")) + 20);
     m_view->setColumnWidth(ProblemsModel::CallColumn, fm.horizontalAdvance(QStringLiteral("00000")) + 16);
-    m_fitter = new ColumnFitter(m_view, header,
-                                       {{ProblemsModel::RuleColumn, 28}, {ProblemsModel::CallColumn, 8}});
+    m_fitter = new ColumnFitter(m_view, header, {{ProblemsModel::RuleColumn, 28}, {ProblemsModel::CallColumn, 8}});
     setCompactHeight(m_view, 1);
     layout->addWidget(m_view, 1);
     connect(m_view, &QTreeView::activated, this, [this](const QModelIndex &index) {

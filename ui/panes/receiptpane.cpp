@@ -100,7 +100,8 @@ ReceiptPane::ReceiptPane(QWidget *parent)
     m_gapView->setColumnWidth(GapModel::GapColumn, digit * 22);
     m_gapView->setColumnWidth(GapModel::KindColumn, digit * 9);
     m_gapView->setColumnWidth(GapModel::WhyColumn, digit * 60);
-    m_gapFitter = new ColumnFitter(m_gapView, m_gapView->horizontalHeader(), {{GapModel::GapColumn, 24}, {GapModel::KindColumn, 12}, {GapModel::WhyColumn, 40}});
+    m_gapFitter = new ColumnFitter(m_gapView, m_gapView->horizontalHeader(),
+                                   {{GapModel::GapColumn, 24}, {GapModel::KindColumn, 12}, {GapModel::WhyColumn, 40}});
     setCompactHeight(m_gapView, 1);
     gapLayout->addWidget(m_gapView, 1);
     m_notes = new QLabel(gapBox);

@@ -2,8 +2,8 @@
 
 #include "ui/models/callstatus.h"
 #include "ui/services/qtstrings.h"
-#include "ui/widgets/compactheight.h"
 #include "ui/widgets/annotatedtextview.h"
+#include "ui/widgets/compactheight.h"
 #include "ui/widgets/elidedlabel.h"
 #include "ui/widgets/fonts.h"
 #include "ui/widgets/glyphlabel.h"

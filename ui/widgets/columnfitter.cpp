@@ -41,9 +41,8 @@ ColumnFitter::ColumnFitter(QAbstractItemView *view, QHeaderView *header, const Q
 
 int ColumnFitter::labelWidth(const QHeaderView *header, int section)
 {
-    const QString label = header->model()
-                              ? header->model()->headerData(section, header->orientation()).toString()
-                              : QString();
+    const QString label =
+        header->model() ? header->model()->headerData(section, header->orientation()).toString() : QString();
     const int margin = header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
     int width = header->fontMetrics().horizontalAdvance(label) + 2 * margin + 2;
     if (header->isSortIndicatorShown() && header->sortIndicatorSection() == section)
@@ -60,8 +59,8 @@ int ColumnFitter::contentWidth(int column) const
     // The item's text margins, as the style pads a cell (Fusion: 3 px a side, and the focus frame).
     const int padding = 2 * (m_view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_view) + 1) + 4;
     // A tree's rows under their groups too (the Wire's messages), indented.
-    const int indent = qobject_cast<const QTreeView *>(m_view) ? static_cast<const QTreeView *>(m_view)->indentation()
-                                                               : 0;
+    const int indent =
+        qobject_cast<const QTreeView *>(m_view) ? static_cast<const QTreeView *>(m_view)->indentation() : 0;
     int widest = 0, measured = 0;
     const std::function<void(const QModelIndex &, int)> measure = [&](const QModelIndex &parent, int depth) {
         const int rows = model->rowCount(parent);
@@ -136,7 +135,7 @@ void ColumnFitter::apply()
     const int available = m_view->viewport()->width() - stretchRoom;
     if (m_view->viewport()->width() > 0 && total > available) {
         int left = available - (total - std::accumulate(columns.cbegin(), columns.cend(), 0,
-                                                       [](int sum, const Column &c) { return sum + c.width; }));
+                                                        [](int sum, const Column &c) { return sum + c.width; }));
         QList<int> wanted;
         for (Column &c : columns) {
             wanted << c.width;

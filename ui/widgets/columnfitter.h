@@ -1,7 +1,7 @@
 #pragma once
 
-#include <QObject>
 #include <QHash>
+#include <QObject>
 #include <QSet>
 
 class QAbstractItemView;
@@ -13,9 +13,9 @@ namespace tf::ui {
 // font or a zoom never cuts "Declared on" to "d as"); each fitted column is as wide as the widest of its cells, up
 // to a limit in average characters, so that ids and tool names are read whole where there is room. A column the
 // user resized (or whose width was restored from the settings) keeps that width; a stretching column takes what is
-// left and is not touched, but keeps room for its label (and a share of the view, if set): where the view is too narrow for
-// every fitted column, each keeps its label and the width left is shared out evenly among them. Fitted again on each fit() (a new call) and after
-// a font change or a resize of the view.
+// left and is not touched, but keeps room for its label (and a share of the view, if set): where the view is too narrow
+// for every fitted column, each keeps its label and the width left is shared out evenly among them. Fitted again on
+// each fit() (a new call) and after a font change or a resize of the view.
 class ColumnFitter : public QObject
 {
     Q_OBJECT
@@ -52,7 +52,8 @@ private:
     QSet<int> m_userSized;
     QHash<int, int> m_fitted;
     QHash<int, int> m_designed; // the widths the pane gave its columns, before any fitting
-    QHash<int, int> m_content; // each fitted column's widest cell, measured at the last fit() // the width this fitter gave each column, to tell a width someone else set
+    QHash<int, int> m_content;  // each fitted column's widest cell, measured at the last fit() // the width this fitter
+                                // gave each column, to tell a width someone else set
     bool m_fitting = false;
     int m_stretchPercent = 0;
 };

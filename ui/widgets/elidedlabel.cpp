@@ -77,8 +77,7 @@ void ElidedLabel::paintEvent(QPaintEvent *)
     QPainter p(this);
     p.setPen(palette().color(foregroundRole()));
     if (m_maxLines == 1) {
-        p.drawText(rect(), Qt::AlignLeft | Qt::AlignVCenter,
-                   fontMetrics().elidedText(m_text, Qt::ElideRight, width()));
+        p.drawText(rect(), Qt::AlignLeft | Qt::AlignVCenter, fontMetrics().elidedText(m_text, Qt::ElideRight, width()));
         return;
     }
     const QStringList lines = linesAt(width());

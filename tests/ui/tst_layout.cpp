@@ -91,6 +91,7 @@ private slots:
     void columnsFitTheirContent();
     void layoutIsRestored();
     void findingsGetTheRoomWhenSideDocksClose();
+    void widerWindowWidensTheReadingPanes();
 
 private:
     void openMeaningfulCall(MainWindow &w);
@@ -376,6 +377,20 @@ void TestLayout::findingsGetTheRoomWhenSideDocksClose()
     QVERIFY2(findings->height() >= findingsBefore + 80,
              qPrintable(QStringLiteral("findings %1 px, was %2 px").arg(findings->height()).arg(findingsBefore)));
     QVERIFY(findings->height() > strip->height());
+}
+
+void TestLayout::widerWindowWidensTheReadingPanes()
+{
+    // As when a window restored at 1280 px is maximized on a wider screen: the Calls list keeps its width.
+    MainWindow &w = *m_window;
+    auto *calls = w.findChild<QDockWidget *>(QStringLiteral("callsDock"));
+    auto *wire = w.findChild<QDockWidget *>(QStringLiteral("wireDock"));
+    const int callsBefore = calls->width(), wireBefore = wire->width();
+    w.resize(1920, 720);
+    QTRY_VERIFY(calls->width() <= callsBefore + 2);
+    QVERIFY2(calls->width() <= callsBefore + 2,
+             qPrintable(QStringLiteral("calls %1 px, was %2 px").arg(calls->width()).arg(callsBefore)));
+    QVERIFY(wire->width() >= wireBefore + 200);
 }
 
 // The screen is configured before the application exists: the offscreen platform reads it from a file.

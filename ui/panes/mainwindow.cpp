@@ -811,6 +811,28 @@ void MainWindow::resizeEvent(QResizeEvent *event)
 {
     if (event)
         QMainWindow::resizeEvent(event);
+    // Qt splits a wider window's width between the left dock area (Calls) and the rest: a window restored and then
+    // maximized had Calls take half of it. The list keeps the width it had; Findings and the Wire share the rest as
+    // they shared it before (when they stand side by side, as the default layout puts them).
+    const auto beside = [this](QDockWidget *d) {
+        return d->isVisible() && !d->isFloating() && dockWidgetArea(d) == Qt::RightDockWidgetArea;
+    };
+    if (event && m_shownOnce && m_callsWidthBefore > 0 && event->oldSize().width() > 0 &&
+        event->size().width() != event->oldSize().width() && dockWidgetArea(m_callsDock) == Qt::LeftDockWidgetArea &&
+        beside(m_findingsDock) && beside(m_wireDock) && m_findingsDock->x() < m_wireDock->x()) {
+        const int keep = m_callsWidthBefore;
+        m_keepingCallsWidth = true;
+        QTimer::singleShot(0, this, [this, keep] {
+            m_keepingCallsWidth = false;
+            const int findings = m_findingsDock->width(), wire = m_wireDock->width();
+            const int rest = m_callsDock->width() + findings + wire - keep;
+            if (findings + wire <= 0 || rest <= 0)
+                return;
+            const int newFindings = int(qint64(rest) * findings / (findings + wire));
+            resizeDocks({m_callsDock, m_findingsDock, m_wireDock}, {keep, newFindings, rest - newFindings},
+                        Qt::Horizontal);
+        });
+    }
     // The welcome page covers the docks, between the menu bar and the status bar.
     const int top = menuBar()->isVisible() ? menuBar()->height() : 0;
     const int bottom = statusBar()->isVisible() ? statusBar()->height() : 0;
@@ -819,6 +841,10 @@ void MainWindow::resizeEvent(QResizeEvent *event)
 
 bool MainWindow::eventFilter(QObject *watched, QEvent *event)
 {
+    // Seen before the window's layout resizes the docks (application filters come first): the Calls list's width.
+    // A second resize before the width is put back (a platform reporting the same resize twice) keeps the first.
+    if (watched == this && event->type() == QEvent::Resize && !m_keepingCallsWidth)
+        m_callsWidthBefore = m_callsDock->isVisible() && !m_callsDock->isFloating() ? m_callsDock->width() : 0;
     if (event->type() == QEvent::MouseButtonPress && m_run) {
         auto *w = qobject_cast<QWidget *>(watched);
         const auto *mouse = static_cast<QMouseEvent *>(event);

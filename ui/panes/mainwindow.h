@@ -2,8 +2,8 @@
 
 #include "ui/models/callnavigation.h"
 #include "ui/models/navigationhistory.h"
-#include "ui/models/reviewmarks.h"
 #include "ui/models/problemsmodel.h"
+#include "ui/models/reviewmarks.h"
 #include "ui/services/callbundle.h"
 #include "ui/services/loadedrun.h"
 
@@ -146,6 +146,8 @@ private:
     WelcomePage *m_welcome = nullptr;
     bool m_layoutRestored = false;
     bool m_shownOnce = false;
+    int m_callsWidthBefore = 0; // the Calls dock's width as a resize of the window begins
+    bool m_keepingCallsWidth = false;
 
     SummaryBar *m_summary = nullptr;
     StripChart *m_strip = nullptr;

@@ -63,7 +63,12 @@ QVariant GapModel::data(const QModelIndex &index, int role) const
 
 QVariant GapModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal)
+        return {};
+    // A short label: the pane is a third of the window; what it means is the tooltip.
+    if (role == Qt::ToolTipRole && section == FieldsColumn)
+        return tr("The receipt fields this gap covers");
+    if (role != Qt::DisplayRole)
         return {};
     switch (section) {
     case GapColumn:
@@ -73,7 +78,7 @@ QVariant GapModel::headerData(int section, Qt::Orientation orientation, int role
     case WhyColumn:
         return tr("Why");
     case FieldsColumn:
-        return tr("Receipt fields it covers");
+        return tr("Fields");
     default:
         return {};
     }

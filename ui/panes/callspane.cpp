@@ -5,6 +5,7 @@
 #include "ui/models/callstatus.h"
 #include "ui/widgets/alignmentdelegate.h"
 #include "ui/widgets/calltableview.h"
+#include "ui/widgets/columnfitter.h"
 #include "ui/widgets/elidedlabel.h"
 #include "ui/widgets/glyphdelegate.h"
 
@@ -13,6 +14,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
+#include <QScrollBar>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -62,6 +64,9 @@ CallsPane::CallsPane(QWidget *parent)
     m_view->setColumnWidth(CallListModel::CacheReadColumn, digit * 6 + 10);
     m_view->setColumnWidth(CallListModel::CacheWriteColumn, digit * 6 + 10);
     delegate->setGlyphOnlyColumns({CallListModel::CacheColumn, CallListModel::VerificationColumn});
+    // Every header label whole, at any font; the response's words and the model's name as wide as they are.
+    m_fitter =
+        new ColumnFitter(m_view, header, {{CallListModel::ResponseColumn, 16}, {CallListModel::ModelColumn, 28}});
     // Sizes and cache tokens are drawn in the strip chart; the columns stay one right click away.
     m_view->setColumnHidden(CallListModel::PieceColumn, true);
     m_view->setColumnHidden(CallListModel::CacheReadColumn, true);
@@ -175,6 +180,7 @@ void CallsPane::setRun(const RunHandle &run)
                                  oneModel ? QHeaderView::Interactive : QHeaderView::Stretch);
     header->setSectionResizeMode(CallListModel::ResponseColumn,
                                  oneModel ? QHeaderView::Stretch : QHeaderView::Interactive);
+    m_fitter->fit();
     QStringList parts = {tr("%n turn(s) (T)", nullptr, int(run->run->turns.size())),
                          tr("%n with errors (E)", nullptr, errors), tr("%n miss(es) (M)", nullptr, misses),
                          tr("%n ledger change(s) (L)", nullptr, changes), tr("%n damaged (D)", nullptr, damaged)};
@@ -271,6 +277,27 @@ void CallsPane::setAlignedRow(int row)
                                                      QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     m_alignedView->scrollTo(index);
     m_settingAlignedRow = false;
+}
+
+int CallsPane::neededWidth() const
+{
+    const QHeaderView *header = m_view->horizontalHeader();
+    int width = 2 * m_view->frameWidth() + m_view->verticalScrollBar()->sizeHint().width();
+    for (int c = 0; c < header->count(); ++c) {
+        if (header->isSectionHidden(c))
+            continue;
+        if (header->sectionResizeMode(c) != QHeaderView::Stretch) {
+            width += header->sectionSize(c);
+            continue;
+        }
+        // The stretching column: its label, and its longest word (a stop reason, a model name) up to 16 characters.
+        int widest = ColumnFitter::labelWidth(header, c);
+        const QFontMetrics fm = m_view->fontMetrics();
+        for (int r = 0; r < qMin(m_model->rowCount(), 4000); ++r)
+            widest = qMax(widest, fm.horizontalAdvance(m_model->index(r, c).data().toString()) + 12);
+        width += qMin(widest, fm.averageCharWidth() * 16);
+    }
+    return width;
 }
 
 int CallsPane::currentCall() const

@@ -16,6 +16,7 @@ namespace tf::ui {
 
 class AlignedCallsModel;
 class CallListModel;
+class ColumnFitter;
 class ElidedLabel;
 class CallTableView;
 
@@ -32,6 +33,8 @@ public:
     void setRun(const RunHandle &run);
     CallListModel *model() const { return m_model; }
     CallTableView *view() const { return m_view; }
+    // The width that shows every visible column whole (the stretching one at its fitted width) and the scroll bar.
+    int neededWidth() const;
     int currentCall() const;
     // Both runs aligned side by side; nullptr: the plain list again.
     void setComparison(const ComparisonHandle &comparison);
@@ -63,6 +66,7 @@ private:
     AlignedCallsModel *m_alignedModel = nullptr;
     QTableView *m_alignedView = nullptr;
     bool m_settingAlignedRow = false;
+    ColumnFitter *m_fitter = nullptr;
     ElidedLabel *m_footer = nullptr;
     QToolButton *m_showAll = nullptr;
     QString m_footerText;

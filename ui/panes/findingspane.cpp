@@ -3,6 +3,7 @@
 #include "ui/models/piecemodel.h"
 #include "ui/services/qtstrings.h"
 #include "ui/widgets/annotatedtextview.h"
+#include "ui/widgets/compactheight.h"
 #include "ui/widgets/elidedlabel.h"
 #include "ui/widgets/fonts.h"
 #include "ui/widgets/theme.h"
@@ -116,6 +117,8 @@ FindingsPane::FindingsPane(QWidget *parent)
     m_noPiece->setAlignment(Qt::AlignCenter);
     m_noPiece->setMargin(24);
     m_noPiece->setForegroundRole(QPalette::PlaceholderText);
+    setCompactHeight(m_structured, 3);
+    setCompactHeight(m_raw, 3);
     m_stack->addWidget(m_structured);
     m_stack->addWidget(m_raw);
     m_stack->addWidget(m_noPiece);

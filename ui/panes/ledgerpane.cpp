@@ -3,6 +3,8 @@
 #include "ui/models/ledgerfiltermodel.h"
 #include "ui/models/ledgermodel.h"
 #include "ui/services/qtstrings.h"
+#include "ui/widgets/columnfitter.h"
+#include "ui/widgets/compactheight.h"
 #include "ui/widgets/ledgerdelegate.h"
 
 #include <QComboBox>
@@ -64,7 +66,8 @@ LedgerPane::LedgerPane(QWidget *parent)
     m_view = new ImmediateItemLayout<QTableView>(m_stack);
     m_view->setObjectName(QStringLiteral("ledgerView"));
     m_view->setModel(m_proxy);
-    m_view->setItemDelegate(new LedgerDelegate(m_view));
+    auto *delegate = new LedgerDelegate(m_view);
+    m_view->setItemDelegate(delegate);
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(LedgerModel::RowColumn, Qt::AscendingOrder);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -89,6 +92,16 @@ LedgerPane::LedgerPane(QWidget *parent)
     m_view->setColumnWidth(LedgerModel::IterationColumn, digit * 3 + 10);
     // The kind is in the standing column's words already (basis rows show their basis); one right click away.
     m_view->setColumnHidden(LedgerModel::KindColumn, true);
+    // Ids and names read whole where there is room; an id squeezed keeps its kind and its number (call_4…_9).
+    delegate->setElideMiddleColumns({LedgerModel::ResultIdColumn});
+    m_fitter = new ColumnFitter(m_view, m_view->horizontalHeader(),
+                                {{LedgerModel::ResultIdColumn, 30},
+                                 {LedgerModel::ToolColumn, 24},
+                                 {LedgerModel::StandingColumn, 20},
+                                 {LedgerModel::DeclaredOnColumn, 18},
+                                 {LedgerModel::IterationColumn, 6}});
+    m_fitter->setStretchShare(20);
+    setCompactHeight(m_view, 2);
     m_view->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_view->horizontalHeader(), &QHeaderView::customContextMenuRequested, this, [this](const QPoint &pos) {
         QMenu menu;
@@ -135,6 +148,7 @@ void LedgerPane::setBundle(const BundleHandle &bundle)
         m_stack->setCurrentWidget(m_view);
     }
     updateCounts();
+    m_fitter->fit();
     // The ledger only grows: show the rows this call filed (they are tinted), unless the user is reading elsewhere.
     // Laid out first, so that the view paints once, already scrolled.
     m_view->layoutNow();

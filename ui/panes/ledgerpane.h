@@ -15,6 +15,7 @@ class QStackedWidget;
 
 namespace tf::ui {
 
+class ColumnFitter;
 class LedgerFilterModel;
 class LedgerModel;
 
@@ -48,6 +49,7 @@ private:
     QLabel *m_counts = nullptr;
     QStackedWidget *m_stack = nullptr;
     ImmediateItemLayout<QTableView> *m_view = nullptr;
+    ColumnFitter *m_fitter = nullptr;
     QLabel *m_empty = nullptr;
 };
 

@@ -24,6 +24,7 @@
 #include "ui/services/qtstrings.h"
 #include "ui/services/reportexport.h"
 #include "ui/services/runloader.h"
+#include "ui/services/viewstate.h"
 #include "ui/widgets/calltableview.h"
 #include "ui/widgets/changedbanner.h"
 #include "ui/widgets/fonts.h"
@@ -127,6 +128,8 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
         QSettings settings;
         restoreGeometry(settings.value(kGeometryKey).toByteArray());
         m_layoutRestored = restoreState(settings.value(kStateKey).toByteArray(), kStateVersion);
+        if (m_layoutRestored)
+            restoreViewStates(this, settings); // columns and splitters, as the user left them
         m_zoomSteps = qBound(kMinZoom, settings.value(kZoomKey, 0).toInt(), kMaxZoom);
         if (m_zoomSteps)
             applyTextZoom();
@@ -144,7 +147,12 @@ QDockWidget *MainWindow::addPane(QWidget *pane, const QString &title, const QStr
 {
     auto *dock = new QDockWidget(title, this);
     dock->setObjectName(objectName);
-    dock->setWidget(new LayoutFence(pane, dock));
+    auto *fence = new LayoutFence(pane, dock);
+    // Squeezed below what its pane needs (a 720-pixel screen, a large font), a dock scrolls its pane rather than
+    // holding the window taller than the screen or drawing the pane's rows over each other.
+    fence->setCompactHeight(4 * fontMetrics().lineSpacing());
+    fence->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    dock->setWidget(fence);
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                       QDockWidget::DockWidgetClosable);
     m_docks.append(dock);
@@ -189,6 +197,7 @@ void MainWindow::createPanes()
     m_transcript = new TranscriptPane(this);
 
     m_stripDock = addPane(m_strip, tr("Strip Chart"), QStringLiteral("stripDock"));
+    static_cast<LayoutFence *>(m_stripDock->widget())->setCompactHeight(0); // a chart is not scrolled: its own minimum
     m_callsDock = addPane(m_calls, tr("Calls"), QStringLiteral("callsDock"));
     m_findingsDock = addPane(m_findings, tr("Findings"), QStringLiteral("findingsDock"));
     m_ledgerDock = addPane(m_ledger, tr("Ledger"), QStringLiteral("ledgerDock"));
@@ -199,6 +208,19 @@ void MainWindow::createPanes()
     m_problemsDock = addPane(m_problems, tr("Problems"), QStringLiteral("problemsDock"));
     m_timelineDock = addPane(m_timeline, tr("Timeline"), QStringLiteral("timelineDock"));
     m_transcriptDock = addPane(m_transcript, tr("Transcript"), QStringLiteral("transcriptDock"));
+    // Room the window gains (a dock closed, the window made taller) goes to the panes that are read, not to the strip
+    // chart or the problem list: Qt shares it among the docks that expand, and equally among all when none does.
+    // Every pane is a dock. Without a central widget Qt never gives the row between the top and bottom docks (where
+    // Calls, Findings and the Wire are) the height a taller window gains, or a closed dock leaves: it went to the
+    // strip chart. An empty central widget, no wider than nothing and expanding in height, makes that row the one
+    // that grows; the strip chart and the problem list keep their heights.
+    auto *center = new QWidget(this);
+    center->setObjectName(QStringLiteral("centerSpacer"));
+    center->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Expanding);
+    center->setMaximumWidth(0);
+    setCentralWidget(center);
+    for (QDockWidget *d : {m_stripDock, m_problemsDock})
+        d->widget()->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
 
     connect(m_calls, &CallsPane::currentCallChanged, this, &MainWindow::onCallSelected);
     connect(m_strip, &StripChart::callActivated, m_calls, &CallsPane::setCurrentCall);
@@ -240,6 +262,7 @@ void MainWindow::createPanes()
 void MainWindow::applyDefaultLayout()
 {
     arrangeDocks();
+    layout()->activate(); // the docks placed before they are sized: resizeDocks measures the laid-out areas
     sizeDocks();
 }
 
@@ -276,14 +299,24 @@ void MainWindow::arrangeDocks()
 
 void MainWindow::sizeDocks()
 {
-    // Proportions of the default 1400×900 window; resizeDocks needs the window laid out, so this runs once shown.
+    // Proportions of the window; resizeDocks needs the window laid out, so this runs once shown. The Calls list is
+    // as wide as its visible columns need (never a squeezed "t…" for each response); on a short window the Since
+    // Previous Call column gets the larger share, where its verdict and facts sit above the piece diff.
     const int w = width(), h = height();
     resizeDocks({m_stripDock}, {qMax(110, h * 14 / 100)}, Qt::Vertical);
-    resizeDocks({m_callsDock, m_findingsDock, m_wireDock}, {w * 26 / 100, w * 30 / 100, w * 44 / 100}, Qt::Horizontal);
+    const int calls = qBound(w * 22 / 100, m_calls->neededWidth() + 12, w * 40 / 100);
+    const int findings = (w - calls) * 39 / 100;
+    resizeDocks({m_callsDock, m_findingsDock, m_wireDock}, {calls, findings, w - calls - findings}, Qt::Horizontal);
     // The Problems dock across the bottom takes its share from the panes above it.
-    resizeDocks({m_findingsDock, m_sinceDock}, {h * 34 / 100, h * 26 / 100}, Qt::Vertical);
+    const bool shortWindow = h < 820;
+    resizeDocks({m_findingsDock, m_sinceDock}, {h * (shortWindow ? 31 : 30) / 100, h * (shortWindow ? 30 : 31) / 100},
+                Qt::Vertical);
     resizeDocks({m_wireDock, m_ledgerDock}, {h * 34 / 100, h * 26 / 100}, Qt::Vertical);
-    resizeDocks({m_problemsDock}, {h * 20 / 100}, Qt::Vertical);
+    // On a short window, the counts and a row or two: what it holds is one double-click from its call.
+    const int problemsTitle = m_problemsDock->height() - m_problemsDock->widget()->height();
+    resizeDocks({m_problemsDock},
+                {qMax(h * (shortWindow ? 10 : 20) / 100, m_problems->minimumSizeHint().height() + problemsTitle + 14)},
+                Qt::Vertical);
 }
 
 void MainWindow::showEvent(QShowEvent *event)
@@ -870,6 +903,28 @@ void MainWindow::resizeEvent(QResizeEvent *event)
 {
     if (event)
         QMainWindow::resizeEvent(event);
+    // Qt splits a wider window's width between the left dock area (Calls) and the rest: a window restored and then
+    // maximized had Calls take half of it. The list keeps the width it had; Findings and the Wire share the rest as
+    // they shared it before (when they stand side by side, as the default layout puts them).
+    const auto beside = [this](QDockWidget *d) {
+        return d->isVisible() && !d->isFloating() && dockWidgetArea(d) == Qt::RightDockWidgetArea;
+    };
+    if (event && m_shownOnce && m_callsWidthBefore > 0 && event->oldSize().width() > 0 &&
+        event->size().width() != event->oldSize().width() && dockWidgetArea(m_callsDock) == Qt::LeftDockWidgetArea &&
+        beside(m_findingsDock) && beside(m_wireDock) && m_findingsDock->x() < m_wireDock->x()) {
+        const int keep = m_callsWidthBefore;
+        m_keepingCallsWidth = true;
+        QTimer::singleShot(0, this, [this, keep] {
+            m_keepingCallsWidth = false;
+            const int findings = m_findingsDock->width(), wire = m_wireDock->width();
+            const int rest = m_callsDock->width() + findings + wire - keep;
+            if (findings + wire <= 0 || rest <= 0)
+                return;
+            const int newFindings = int(qint64(rest) * findings / (findings + wire));
+            resizeDocks({m_callsDock, m_findingsDock, m_wireDock}, {keep, newFindings, rest - newFindings},
+                        Qt::Horizontal);
+        });
+    }
     // The welcome page covers the docks, between the menu bar and the status bar.
     const int top = menuBar()->isVisible() ? menuBar()->height() : 0;
     const int bottom = statusBar()->isVisible() ? statusBar()->height() : 0;
@@ -878,6 +933,10 @@ void MainWindow::resizeEvent(QResizeEvent *event)
 
 bool MainWindow::eventFilter(QObject *watched, QEvent *event)
 {
+    // Seen before the window's layout resizes the docks (application filters come first): the Calls list's width.
+    // A second resize before the width is put back (a platform reporting the same resize twice) keeps the first.
+    if (watched == this && event->type() == QEvent::Resize && !m_keepingCallsWidth)
+        m_callsWidthBefore = m_callsDock->isVisible() && !m_callsDock->isFloating() ? m_callsDock->width() : 0;
     if (event->type() == QEvent::MouseButtonPress && m_run) {
         auto *w = qobject_cast<QWidget *>(watched);
         const auto *mouse = static_cast<QMouseEvent *>(event);
@@ -971,6 +1030,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
         QSettings settings;
         settings.setValue(kGeometryKey, saveGeometry());
         settings.setValue(kStateKey, saveState(kStateVersion));
+        saveViewStates(this, settings);
     }
     QMainWindow::closeEvent(event);
 }

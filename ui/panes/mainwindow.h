@@ -166,6 +166,8 @@ private:
     WelcomePage *m_welcome = nullptr;
     bool m_layoutRestored = false;
     bool m_shownOnce = false;
+    int m_callsWidthBefore = 0; // the Calls dock's width as a resize of the window begins
+    bool m_keepingCallsWidth = false;
 
     SummaryBar *m_summary = nullptr;
     StripChart *m_strip = nullptr;

@@ -25,6 +25,9 @@ PaneHeader::PaneHeader(QWidget *parent, const QString &titleObjectName, const QS
     m_subtitle = new ElidedLabel(this);
     m_subtitle->setObjectName(subtitleObjectName);
     m_subtitle->setForegroundRole(QPalette::PlaceholderText);
+    // A verdict is read whole: it wraps to a second line where the pane is narrow (the tooltip has it all).
+    m_title->setMaximumLines(2);
+    m_subtitle->setMaximumLines(2);
     lines->addWidget(m_title);
     lines->addWidget(m_subtitle);
     layout->addWidget(m_glyph, 0, Qt::AlignTop);

@@ -1,5 +1,7 @@
 #include "ui/panes/problemspane.h"
 
+#include "ui/widgets/columnfitter.h"
+#include "ui/widgets/compactheight.h"
 #include "ui/widgets/glyphdelegate.h"
 
 #include <QHeaderView>
@@ -40,6 +42,8 @@ ProblemsPane::ProblemsPane(QWidget *parent)
     m_view->setColumnWidth(ProblemsModel::RuleColumn,
                            fm.horizontalAdvance(QStringLiteral("cache-rewrite-streak")) + 20);
     m_view->setColumnWidth(ProblemsModel::CallColumn, fm.horizontalAdvance(QStringLiteral("00000")) + 16);
+    m_fitter = new ColumnFitter(m_view, header, {{ProblemsModel::RuleColumn, 28}, {ProblemsModel::CallColumn, 8}});
+    setCompactHeight(m_view, 1);
     layout->addWidget(m_view, 1);
     connect(m_view, &QTreeView::activated, this, [this](const QModelIndex &index) {
         emit problemActivated(index.data(ProblemsModel::OrdinalRole).toInt(),
@@ -64,6 +68,7 @@ void ProblemsPane::setCurrentCall(int ordinal)
 void ProblemsPane::setRun(const RunHandle &run)
 {
     m_model->setRun(run);
+    m_fitter->fit();
     if (!run) {
         m_counts->setText(tr("No recording open."));
         return;

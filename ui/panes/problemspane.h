@@ -10,6 +10,8 @@ class QTreeView;
 
 namespace tf::ui {
 
+class ColumnFitter;
+
 // The run's problems (the core's audit), one row each: severity, rule, call, message. Activating a row (double-click
 // or Enter) asks for its call in the pane that shows what the problem is about.
 class ProblemsPane : public QWidget
@@ -34,6 +36,7 @@ signals:
 private:
     ProblemsModel *m_model = nullptr;
     QTreeView *m_view = nullptr;
+    ColumnFitter *m_fitter = nullptr;
     QLabel *m_counts = nullptr;
 };
 

@@ -5,6 +5,8 @@
 #include "ui/models/receiptmodel.h"
 #include "ui/panes/paneheader.h"
 #include "ui/services/qtstrings.h"
+#include "ui/widgets/columnfitter.h"
+#include "ui/widgets/compactheight.h"
 #include "ui/widgets/elidedlabel.h"
 #include "ui/widgets/glyphdelegate.h"
 #include "ui/widgets/glyphlabel.h"
@@ -68,6 +70,7 @@ ReceiptPane::ReceiptPane(QWidget *parent)
     layout->addWidget(head);
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setObjectName(QStringLiteral("receiptSplitter"));
     splitter->setChildrenCollapsible(false);
     m_view = new QTableView(splitter);
     m_view->setObjectName(QStringLiteral("receiptView"));
@@ -77,13 +80,16 @@ ReceiptPane::ReceiptPane(QWidget *parent)
     const int digit = m_view->fontMetrics().horizontalAdvance(QLatin1Char('0'));
     m_view->setColumnWidth(ReceiptModel::PartColumn, digit * 19);
     m_view->setColumnWidth(ReceiptModel::StatusColumn, digit * 14);
+    m_fitter = new ColumnFitter(m_view, m_view->horizontalHeader(),
+                                {{ReceiptModel::PartColumn, 22}, {ReceiptModel::StatusColumn, 16}});
+    setCompactHeight(m_view, 1);
 
     auto *gapBox = new QWidget(splitter);
     auto *gapLayout = new QVBoxLayout(gapBox);
     gapLayout->setContentsMargins(0, 0, 0, 0);
     gapLayout->setSpacing(0);
     auto *gapTitle = new QLabel(tr("Gaps at this call: what the view cannot prove"), gapBox);
-    gapTitle->setContentsMargins(10, 6, 10, 4);
+    gapTitle->setContentsMargins(10, 4, 10, 2);
     gapTitle->setFont(m_state->font()); // bold, as the header's verdict
     gapTitle->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     gapLayout->addWidget(gapTitle);
@@ -94,6 +100,9 @@ ReceiptPane::ReceiptPane(QWidget *parent)
     m_gapView->setColumnWidth(GapModel::GapColumn, digit * 22);
     m_gapView->setColumnWidth(GapModel::KindColumn, digit * 9);
     m_gapView->setColumnWidth(GapModel::WhyColumn, digit * 60);
+    m_gapFitter = new ColumnFitter(m_gapView, m_gapView->horizontalHeader(),
+                                   {{GapModel::GapColumn, 24}, {GapModel::KindColumn, 12}, {GapModel::WhyColumn, 40}});
+    setCompactHeight(m_gapView, 1);
     gapLayout->addWidget(m_gapView, 1);
     m_notes = new QLabel(gapBox);
     m_notes->setObjectName(QStringLiteral("receiptNotes"));
@@ -112,6 +121,7 @@ ReceiptPane::ReceiptPane(QWidget *parent)
 void ReceiptPane::setBundle(const BundleHandle &bundle)
 {
     m_model->setBundle(bundle);
+    m_fitter->fit();
     if (!bundle) {
         m_gaps->setGaps({});
         m_state->clear();
@@ -122,6 +132,7 @@ void ReceiptPane::setBundle(const BundleHandle &bundle)
     }
     const recording::CallView &v = *bundle->view;
     m_gaps->setGaps(v.gaps);
+    m_gapFitter->fit();
     const recording::CallSummary &summary = bundle->run->calls[bundle->ordinal];
     m_glyph->setGlyph(glyphFor(callBadge(summary)));
     m_state->setText(StatusText::receiptState(v.receiptState));

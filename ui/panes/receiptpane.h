@@ -9,6 +9,7 @@ class QTableView;
 
 namespace tf::ui {
 
+class ColumnFitter;
 class ElidedLabel;
 class GapModel;
 class GlyphLabel;
@@ -37,6 +38,8 @@ private:
     QTableView *m_view = nullptr;
     QTableView *m_gapView = nullptr;
     QLabel *m_notes = nullptr;
+    ColumnFitter *m_fitter = nullptr;
+    ColumnFitter *m_gapFitter = nullptr;
 };
 
 } // namespace tf::ui

@@ -3,6 +3,7 @@
 #include "ui/models/toolrunmodel.h"
 #include "ui/panes/paneheader.h"
 #include "ui/services/qtstrings.h"
+#include "ui/widgets/compactheight.h"
 #include "ui/widgets/elidedlabel.h"
 #include "ui/widgets/fonts.h"
 #include "ui/widgets/glyphdelegate.h"
@@ -91,6 +92,7 @@ ResponsePane::ResponsePane(QWidget *parent)
     layout->addWidget(m_runNote);
 
     auto *split = new QSplitter(Qt::Vertical, this);
+    split->setObjectName(QStringLiteral("responseSplitter"));
     split->setChildrenCollapsible(false);
     m_text = readOnlyText(split, QStringLiteral("responseText"));
     m_text->setFont(font()); // the model's prose reads better proportional; arguments stay fixed-pitch
@@ -100,6 +102,7 @@ ResponsePane::ResponsePane(QWidget *parent)
     toolLayout->setContentsMargins(0, 0, 0, 0);
     toolLayout->setSpacing(0);
     auto *toolSplit = new QSplitter(Qt::Vertical, m_toolBox);
+    toolSplit->setObjectName(QStringLiteral("responseToolSplitter"));
     toolSplit->setChildrenCollapsible(false);
     toolLayout->addWidget(toolSplit);
     m_toolView = new QTableView(toolSplit);
@@ -119,6 +122,9 @@ ResponsePane::ResponsePane(QWidget *parent)
     m_detail->setPlaceholderText(tr("Select a tool call to see its arguments and result"));
     toolSplit->setStretchFactor(0, 1);
     toolSplit->setStretchFactor(1, 2);
+    setCompactHeight(m_text, 2);
+    setCompactHeight(m_toolView, 1);
+    setCompactHeight(m_detail, 2);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 2);
     layout->addWidget(split, 1);

@@ -3,9 +3,11 @@
 #include "ui/models/callstatus.h"
 #include "ui/services/qtstrings.h"
 #include "ui/widgets/annotatedtextview.h"
+#include "ui/widgets/compactheight.h"
 #include "ui/widgets/elidedlabel.h"
 #include "ui/widgets/fonts.h"
 #include "ui/widgets/glyphlabel.h"
+#include "ui/widgets/layoutfence.h"
 #include "ui/widgets/theme.h"
 
 #include <QGridLayout>
@@ -64,7 +66,7 @@ SincePreviousPane::SincePreviousPane(QWidget *parent)
 
     auto *head = new QWidget(this);
     auto *headLayout = new QVBoxLayout(head);
-    headLayout->setContentsMargins(10, 8, 10, 6);
+    headLayout->setContentsMargins(10, 6, 10, 4);
     headLayout->setSpacing(4);
     auto *verdictRow = new QHBoxLayout;
     verdictRow->setSpacing(8);
@@ -98,7 +100,13 @@ SincePreviousPane::SincePreviousPane(QWidget *parent)
     m_facts->setColumnStretch(1, 1);
     m_facts->setColumnStretch(3, 1);
     headLayout->addLayout(m_facts);
-    layout->addWidget(head);
+    // Squeezed (a 720-pixel screen, a large font), the verdict and its facts scroll above the piece diff instead of
+    // holding the dock, and the window, taller; with room they take what they need.
+    auto *headFence = new LayoutFence(head, this);
+    headFence->setObjectName(QStringLiteral("sincePreviousHead"));
+    headFence->setPassesSizeHint(true);
+    headFence->setCompactHeight(headLayout->contentsMargins().top() + 2 * fontMetrics().lineSpacing());
+    layout->addWidget(headFence);
 
     auto *diffBar = new QWidget(this);
     diffBar->setAutoFillBackground(true);
@@ -120,6 +128,8 @@ SincePreviousPane::SincePreviousPane(QWidget *parent)
     m_diff->setObjectName(QStringLiteral("pieceDiffView"));
     m_diff->setFont(fonts::fixedPitch());
     m_diff->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    setCompactHeight(m_diff, 2);
+    m_diff->setYieldsHeight(true); // the verdict and its facts first; the diff takes what is left
     layout->addWidget(m_diff, 1);
 }
 

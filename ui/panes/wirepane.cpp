@@ -3,6 +3,8 @@
 #include "ui/models/wiremodel.h"
 #include "ui/services/qtstrings.h"
 #include "ui/widgets/annotatedtextview.h"
+#include "ui/widgets/columnfitter.h"
+#include "ui/widgets/compactheight.h"
 #include "ui/widgets/elidedlabel.h"
 #include "ui/widgets/fonts.h"
 #include "ui/widgets/theme.h"
@@ -36,7 +38,9 @@ WirePane::WirePane(QWidget *parent)
     m_view = new ImmediateItemLayout<QTreeView>(m_splitter);
     m_view->setObjectName(QStringLiteral("wireView"));
     m_view->setModel(m_model);
-    m_view->setItemDelegate(new WireDelegate(m_view));
+    auto *delegate = new WireDelegate(m_view);
+    m_view->setItemDelegate(delegate);
+    delegate->setElideMiddleColumns({WireModel::IdColumn});
     m_view->setUniformRowHeights(true);
     m_view->setAllColumnsShowFocus(true);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -53,6 +57,13 @@ WirePane::WirePane(QWidget *parent)
     m_view->setColumnWidth(WireModel::IdColumn, digit * 11);
     m_view->setColumnWidth(WireModel::StatusColumn, digit * 21);
     m_view->setColumnWidth(WireModel::SizeColumn, digit * 6);
+    m_fitter = new ColumnFitter(m_view, m_view->header(),
+                                {{WireModel::RoleColumn, 14},
+                                 {WireModel::IdColumn, 30},
+                                 {WireModel::StatusColumn, 26},
+                                 {WireModel::SizeColumn, 9}});
+    m_fitter->setStretchShare(30); // the content is what the rows are read for
+    setCompactHeight(m_view, 2);
 
     auto *detailBox = new QWidget(m_splitter);
     auto *detailLayout = new QVBoxLayout(detailBox);
@@ -83,6 +94,7 @@ WirePane::WirePane(QWidget *parent)
     m_detail->setObjectName(QStringLiteral("wireDetail"));
     m_detail->setFont(fonts::fixedPitch());
     m_detail->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    setCompactHeight(m_detail, 2);
     detailLayout->addWidget(m_detail, 1);
     m_splitter->addWidget(m_view);
     m_splitter->addWidget(detailBox);
@@ -167,6 +179,7 @@ void WirePane::setBundle(const BundleHandle &bundle)
     for (int g = 0; g < m_model->rowCount(); ++g)
         m_view->setFirstColumnSpanned(g, QModelIndex(), true);
     m_view->expandAll();
+    m_fitter->fit();
     m_view->layoutNow(); // before selecting and scrolling, so that the view paints once
     QModelIndex target;
     if (group >= 0) {

@@ -17,6 +17,7 @@ class QToolButton;
 namespace tf::ui {
 
 class AnnotatedTextView;
+class ColumnFitter;
 class ElidedLabel;
 class WireModel;
 
@@ -62,6 +63,7 @@ private:
 
     WireModel *m_model = nullptr;
     ImmediateItemLayout<QTreeView> *m_view = nullptr;
+    ColumnFitter *m_fitter = nullptr;
     QLabel *m_summary = nullptr;
     QWidget *m_detailBar = nullptr;
     ElidedLabel *m_detailTitle = nullptr;

@@ -77,6 +77,14 @@ void AnnotatedTextView::clearAll()
     setBlockNotes({});
 }
 
+QSize AnnotatedTextView::sizeHint() const
+{
+    QSize hint = QPlainTextEdit::sizeHint();
+    if (m_yieldsHeight)
+        hint.setHeight(minimumHeight() > 0 ? minimumHeight() : minimumSizeHint().height());
+    return hint;
+}
+
 void AnnotatedTextView::setAnnotatedText(const QString &text, const QList<Range> &ranges,
                                          const QHash<int, BlockStyle> &blockStyles)
 {

@@ -39,6 +39,14 @@ public:
     // Short notes drawn right-aligned on a line (e.g. "3 of 80 lines" on a section heading); not part of the text.
     void setBlockNotes(const QHash<int, QString> &notes);
     void clearAll();
+    // Asks a layout for no more than its minimum height (its compact height): the parts above it in the pane get
+    // what they need first, and it takes the rest.
+    void setYieldsHeight(bool yields)
+    {
+        m_yieldsHeight = yields;
+        updateGeometry();
+    }
+    QSize sizeHint() const override;
 
     // The ranges that carry a tooltip, for tests and for keyboard users (F1 on a range shows it).
     const QList<Range> &toolTipRanges() const { return m_toolTipRanges; }
@@ -73,6 +81,7 @@ private:
     void paintBackgrounds(const QRect &area);
     void highlightCurrentLine();
 
+    bool m_yieldsHeight = false;
     Gutter *m_gutter = nullptr;
     QStringList m_gutterLabels;
     QStringList m_gutterToolTips;

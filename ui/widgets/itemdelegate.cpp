@@ -41,6 +41,8 @@ void ItemDelegate::initStyleOption(QStyleOptionViewItem *option, const QModelInd
     QStyledItemDelegate::initStyleOption(option, index);
     option->font = fonts::withoutNeedlessShaping(option->font);
     option->fontMetrics = QFontMetrics(option->font);
+    if (m_elideMiddle.contains(index.column()))
+        option->textElideMode = Qt::ElideMiddle;
 }
 
 void ItemDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const

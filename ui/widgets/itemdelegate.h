@@ -17,12 +17,16 @@ public:
     using QStyledItemDelegate::QStyledItemDelegate;
 
     void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+    // Columns of ids (call_47_lookup_host_9): elided in the middle, so that both the kind and the number stay.
+    void setElideMiddleColumns(const QList<int> &columns) { m_elideMiddle = columns; }
+    bool elidesMiddle(int column) const { return m_elideMiddle.contains(column); }
 
 protected:
     // The item's options, with the font skipping needless shaping (fonts.h). Subclasses call this one.
     void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override;
 
 private:
+    QList<int> m_elideMiddle;
     static void drawText(QPainter *painter, const QStyleOptionViewItem &opt, const QString &text,
                          const QRect &displayRect, const QStyle *style);
 };

@@ -56,7 +56,9 @@ QSize StripChart::sizeHint() const
 
 QSize StripChart::minimumSizeHint() const
 {
-    return {240, 96};
+    // The legend, the tick labels, and two lanes tall enough for their two-line labels (in the chart's small font).
+    const int label = QFontMetrics(font()).height() * 85 / 100;
+    return {240, kLegendHeight + 4 + kTickHeight + 8 + 6 + 2 * 2 * label};
 }
 
 void StripChart::setRun(const RunHandle &run)

@@ -1,0 +1,173 @@
+#include "ui/widgets/columnfitter.h"
+
+#include <QAbstractItemView>
+#include <QEvent>
+#include <QHeaderView>
+#include <QStyle>
+#include <QTreeView>
+
+#include <algorithm>
+#include <functional>
+#include <numeric>
+
+namespace tf::ui {
+
+namespace {
+
+// Rows measured for a column's width: enough for any ledger or conversation, bounded for a 3,000-call list.
+constexpr int kMeasuredRows = 4000;
+
+} // namespace
+
+ColumnFitter::ColumnFitter(QAbstractItemView *view, QHeaderView *header, const QList<Fit> &fits)
+    : QObject(view)
+    , m_view(view)
+    , m_header(header)
+    , m_fits(fits)
+{
+    // Hiding and showing a column resizes it to 0 and back: that is not the user choosing a width.
+    connect(header, &QHeaderView::sectionResized, this, [this](int section, int oldSize, int newSize) {
+        if (!m_fitting && oldSize > 0 && newSize > 0 &&
+            m_header->sectionResizeMode(section) == QHeaderView::Interactive)
+            m_userSized.insert(section);
+    });
+    view->installEventFilter(this);
+    view->viewport()->installEventFilter(this); // resized after the view has placed it: its width is the new one
+    for (int c = 0; c < header->count(); ++c) {
+        m_fitted.insert(c, header->sectionSize(c));
+        m_designed.insert(c, header->sectionSize(c));
+    }
+}
+
+int ColumnFitter::labelWidth(const QHeaderView *header, int section)
+{
+    const QString label =
+        header->model() ? header->model()->headerData(section, header->orientation()).toString() : QString();
+    const int margin = header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+    int width = header->fontMetrics().horizontalAdvance(label) + 2 * margin + 2;
+    if (header->isSortIndicatorShown() && header->sortIndicatorSection() == section)
+        width += margin + header->style()->pixelMetric(QStyle::PM_HeaderMarkSize, nullptr, header);
+    return width;
+}
+
+int ColumnFitter::contentWidth(int column) const
+{
+    const QAbstractItemModel *model = m_view->model();
+    if (!model)
+        return 0;
+    const QFontMetrics fm = m_view->fontMetrics();
+    // The item's text margins, as the style pads a cell (Fusion: 3 px a side, and the focus frame).
+    const int padding = 2 * (m_view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_view) + 1) + 4;
+    // A tree's rows under their groups too (the Wire's messages), indented.
+    const int indent =
+        qobject_cast<const QTreeView *>(m_view) ? static_cast<const QTreeView *>(m_view)->indentation() : 0;
+    int widest = 0, measured = 0;
+    const std::function<void(const QModelIndex &, int)> measure = [&](const QModelIndex &parent, int depth) {
+        const int rows = model->rowCount(parent);
+        for (int r = 0; r < rows && measured < kMeasuredRows; ++r, ++measured) {
+            const QModelIndex index = model->index(r, column, parent);
+            const int extra = column == 0 ? depth * indent : 0;
+            widest = qMax(widest, fm.horizontalAdvance(index.data().toString()) + extra);
+            if (model->hasChildren(model->index(r, 0, parent)))
+                measure(model->index(r, 0, parent), depth + 1);
+        }
+    };
+    measure(QModelIndex(), 0);
+    return widest + padding;
+}
+
+void ColumnFitter::fit()
+{
+    m_content.clear();
+    if (m_header->model())
+        for (const Fit &f : std::as_const(m_fits))
+            m_content.insert(f.column, contentWidth(f.column));
+    apply();
+}
+
+void ColumnFitter::apply()
+{
+    if (!m_header->model())
+        return;
+    m_fitting = true;
+    const int charWidth = m_view->fontMetrics().averageCharWidth();
+    int lastVisible = -1;
+    for (int v = m_header->count() - 1; v >= 0 && lastVisible < 0; --v)
+        if (!m_header->isSectionHidden(m_header->logicalIndex(v)))
+            lastVisible = m_header->logicalIndex(v);
+    struct Column
+    {
+        int column, width, label;
+    };
+    QList<Column> columns;
+    int total = 0, stretchRoom = 0;
+    for (int c = 0; c < m_header->count(); ++c) {
+        if (m_header->isSectionHidden(c))
+            continue;
+        const bool stretches = m_header->sectionResizeMode(c) == QHeaderView::Stretch ||
+                               (m_header->stretchLastSection() && c == lastVisible);
+        if (stretches) {
+            stretchRoom += qMax(labelWidth(m_header, c), m_view->viewport()->width() * m_stretchPercent / 100);
+            continue;
+        }
+        // A width set by someone else (the user dragging, the settings restored) is theirs to keep.
+        if (m_fitted.contains(c) && m_fitted.value(c) != m_header->sectionSize(c))
+            m_userSized.insert(c);
+        if (m_userSized.contains(c) || m_header->sectionResizeMode(c) != QHeaderView::Interactive) {
+            total += m_header->sectionSize(c);
+            continue;
+        }
+        int width = m_designed.value(c, m_header->sectionSize(c));
+        bool fitted = false;
+        for (const Fit &f : std::as_const(m_fits))
+            if (f.column == c) {
+                width = qMin(m_content.value(c, width), f.maxChars * charWidth);
+                fitted = true;
+            }
+        const int label = labelWidth(m_header, c);
+        width = qMax(width, label);
+        // A column of set width (a number, a glyph) keeps it; the fitted ones give way when the view is narrow.
+        columns.append({c, width, fitted ? label : width});
+        total += width;
+    }
+    // Too wide for the view: each fitted column keeps its label, and the width left is shared out evenly, so the short
+    // columns (an iteration, a standing) stay whole and the long ones (a list of ids) share the rest.
+    const int available = m_view->viewport()->width() - stretchRoom;
+    if (m_view->viewport()->width() > 0 && total > available) {
+        int left = available - (total - std::accumulate(columns.cbegin(), columns.cend(), 0,
+                                                        [](int sum, const Column &c) { return sum + c.width; }));
+        QList<int> wanted;
+        for (Column &c : columns) {
+            wanted << c.width;
+            c.width = c.label;
+            left -= c.label;
+        }
+        for (int open = int(columns.size()); left > 0 && open > 0;) {
+            const int share = qMax(1, left / open);
+            open = 0;
+            for (int i = 0; i < columns.size() && left > 0; ++i) {
+                const int more = std::min({share, wanted[i] - columns[i].width, left});
+                columns[i].width += more;
+                left -= more;
+                open += columns[i].width < wanted[i] ? 1 : 0;
+            }
+        }
+    }
+    for (const Column &c : std::as_const(columns)) {
+        if (c.width != m_header->sectionSize(c.column))
+            m_header->resizeSection(c.column, c.width);
+        m_fitted.insert(c.column, c.width);
+    }
+    m_fitting = false;
+}
+
+bool ColumnFitter::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_view && event->type() == QEvent::FontChange)
+        fit();
+    else if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+        apply();
+    return QObject::eventFilter(watched, event);
+}
+
+} // namespace tf::ui

@@ -1,0 +1,61 @@
+#pragma once
+
+#include <QHash>
+#include <QObject>
+#include <QSet>
+
+class QAbstractItemView;
+class QHeaderView;
+
+namespace tf::ui {
+
+// Sizes a view's columns to what they show. Every visible column is at least as wide as its header label (a larger
+// font or a zoom never cuts "Declared on" to "d as"); each fitted column is as wide as the widest of its cells, up
+// to a limit in average characters, so that ids and tool names are read whole where there is room. A column the
+// user resized (or whose width was restored from the settings) keeps that width; a stretching column takes what is
+// left and is not touched, but keeps room for its label (and a share of the view, if set): where the view is too narrow
+// for every fitted column, each keeps its label and the width left is shared out evenly among them. Fitted again on
+// each fit() (a new call) and after a font change or a resize of the view.
+class ColumnFitter : public QObject
+{
+    Q_OBJECT
+
+public:
+    struct Fit
+    {
+        int column;
+        int maxChars; // the widest the column grows, in average character widths
+    };
+
+    ColumnFitter(QAbstractItemView *view, QHeaderView *header, const QList<Fit> &fits);
+
+    // The share of the view (in percent) the stretching column keeps before the fitted columns get theirs (the
+    // Ledger's line and assertions is what its rows are read for).
+    void setStretchShare(int percent) { m_stretchPercent = percent; }
+    // Measures the columns now (the model's rows, up to a few thousand).
+    void fit();
+    bool userResized(int column) const { return m_userSized.contains(column); }
+    // What a header section needs for its whole label (the style's margins and sort indicator included).
+    static int labelWidth(const QHeaderView *header, int section);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    int contentWidth(int column) const;
+    // Sizes the columns from the widths measured last (a resize of the view measures nothing again).
+    void apply();
+
+    QAbstractItemView *m_view;
+    QHeaderView *m_header;
+    QList<Fit> m_fits;
+    QSet<int> m_userSized;
+    QHash<int, int> m_fitted;
+    QHash<int, int> m_designed; // the widths the pane gave its columns, before any fitting
+    QHash<int, int> m_content;  // each fitted column's widest cell, measured at the last fit() // the width this fitter
+                                // gave each column, to tell a width someone else set
+    bool m_fitting = false;
+    int m_stretchPercent = 0;
+};
+
+} // namespace tf::ui

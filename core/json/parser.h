@@ -42,6 +42,11 @@ struct ParseLimits
     // from `onStreamedItem` stops the parse (the error then reads "stopped").
     std::function<bool(const std::vector<std::string> &path)> streamArrayAt;
     std::function<bool(Value item, std::size_t begin, std::size_t end)> onStreamedItem;
+    // How deep the items of the streamed array at a path are built, asked once per streamed array: containers nested
+    // that many levels or more inside an item (0: the item itself) are validated as usual but handed over empty,
+    // with their type and offset kept, and their strings and numbers are not read. A loader that needs a few
+    // fields of each item, or only where it is, skips building the rest. Unset: items are built whole.
+    std::function<std::size_t(const std::vector<std::string> &path)> streamedItemDepth;
     // Paths deeper than this are not offered to streamArrayAt.
     std::size_t streamPathDepth = 8;
     // Whether a ParseError gets its line and column, which costs a scan of the text up to the error. A re-parse

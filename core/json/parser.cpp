@@ -91,6 +91,9 @@ public:
             ++m_pos;
     }
     std::size_t m_pos = 0;
+    // Containers at this depth or deeper are validated, not built, and so is everything inside them
+    // (ParseLimits::skimContainersFrom, ParseLimits::streamedItemDepth).
+    std::size_t m_skimFrom = SIZE_MAX;
 
 private:
     bool fail(std::string reason, std::size_t at)
@@ -124,9 +127,6 @@ private:
     // some array may still be streamed (ParseLimits::streamArrayAt).
     std::vector<std::string> m_path;
     bool m_pathTracked = false;
-    // Containers at this depth or deeper are validated, not built, and so is everything inside them
-    // (ParseLimits::streamedItemDepth).
-    std::size_t m_skimFrom = SIZE_MAX;
     // The members and items of the containers being parsed, innermost last: each container moves its own into a
     // vector of the exact size when it closes, so parsing allocates once per container instead of once per growth.
     std::vector<Member> m_memberStack;
@@ -481,6 +481,7 @@ Value parse(std::string_view text, StringArena &arena, ParseError &error, std::s
     Parser parser(text, arena, error, limits);
     parser.m_pos = offset;
     parser.startTracking();
+    parser.m_skimFrom = limits.skimContainersFrom;
     Value v;
     if (!parser.parseValue(v, 0))
         return {};
@@ -489,19 +490,73 @@ Value parse(std::string_view text, StringArena &arena, ParseError &error, std::s
     return v;
 }
 
-Value parseAgain(std::string_view text, std::size_t offset, std::size_t *end)
+namespace {
+
+ParseLimits againLimits(std::size_t skimFrom)
 {
-    static const ParseLimits limits = [] {
-        ParseLimits l;
-        l.selfContained = true;
-        l.trusted = true;
-        l.locateErrors = false; // the error is dropped; counting lines up to it would cost a pass over the text
-        return l;
-    }();
+    ParseLimits l;
+    l.selfContained = true;
+    l.trusted = true;
+    l.locateErrors = false; // the error is dropped; counting lines up to it would cost a pass over the text
+    l.skimContainersFrom = skimFrom;
+    return l;
+}
+
+Value parseAgainWith(std::string_view text, std::size_t offset, std::size_t *end, const ParseLimits &limits)
+{
     StringArena unused; // selfContained: never written
     ParseError error;
     Value v = parse(text, unused, error, offset, end, limits);
     return error.failed() ? Value() : v;
+}
+
+} // namespace
+
+Value parseAgain(std::string_view text, std::size_t offset, std::size_t *end)
+{
+    static const ParseLimits limits = againLimits(SIZE_MAX);
+    return parseAgainWith(text, offset, end, limits);
+}
+
+Value parseAgainShallow(std::string_view text, std::size_t offset, std::size_t depth)
+{
+    static const ParseLimits shallow[] = {againLimits(0), againLimits(1), againLimits(2), againLimits(3)};
+    return parseAgainWith(text, offset, nullptr, depth < std::size(shallow) ? shallow[depth] : againLimits(depth));
+}
+
+std::size_t endOfValueAgain(std::string_view text, std::size_t offset)
+{
+    std::size_t p = offset;
+    while (p < text.size() && isJsonSpace(text[p]))
+        ++p;
+    if (p < text.size() && (text[p] == '{' || text[p] == '[')) {
+        // The text parsed before, so only its strings and brackets need reading to find the end of a container.
+        std::size_t depth = 0;
+        while (p < text.size()) {
+            const char c = text[p];
+            if (c == '"') {
+                const StringBodyScan scan = scanStringBody(text, p + 1, true);
+                if (!scan.error.empty())
+                    return std::string_view::npos;
+                p = scan.end + 1;
+                continue;
+            }
+            if (c == '{' || c == '[') {
+                ++depth;
+            } else if (c == '}' || c == ']') {
+                if (--depth == 0)
+                    return p + 1;
+            }
+            ++p;
+        }
+        return std::string_view::npos;
+    }
+    static const ParseLimits limits = againLimits(0);
+    StringArena unused;
+    ParseError error;
+    std::size_t end = std::string_view::npos;
+    parse(text, unused, error, offset, &end, limits);
+    return error.failed() ? std::string_view::npos : end;
 }
 
 } // namespace tf::json

@@ -33,7 +33,7 @@ void addEventCalls(Run &run, const std::function<bool(const Event &)> &wanted)
             continue;
         }
         if (e.type == eventtype::IterationEnd) {
-            const json::Value payload = run.payload(e);
+            const json::Value payload = run.payloadMembers(e); // whether history is an array, not its messages
             const json::Value *iter = payload.findNumber("iterIndex");
             const std::optional<int> k = iter ? toInt(iter->asNumber()) : std::nullopt;
             if (k && payload.findArray("history"))

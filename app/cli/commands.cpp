@@ -1,6 +1,3 @@
-#include <sys/resource.h>
-#include <chrono>
-#include <cstdio>
 #include "commands.h"
 #include "cliio.h"
 
@@ -68,24 +65,18 @@ int inspect(const std::vector<std::string> &args)
         std::cerr << "usage: tracefold-cli inspect FILE [--json]\n";
         return 2;
     }
-    auto T0 = std::chrono::steady_clock::now();
-    double C0 = 0; auto cpu = [] { rusage u{}; getrusage(RUSAGE_SELF, &u); return u.ru_utime.tv_sec * 1e3 + u.ru_utime.tv_usec / 1e3 + u.ru_stime.tv_sec * 1e3 + u.ru_stime.tv_usec / 1e3; };
-    auto lap = [&](const char *what) { auto t = std::chrono::steady_clock::now(); double c = cpu(); if (getenv("TFTIME")) fprintf(stderr, "%s %.0f ms wall %.0f ms cpu\n", what, std::chrono::duration<double, std::milli>(t - T0).count(), c - C0); T0 = t; C0 = c; };
     const recording::LoadResult loaded = recording::loadRecording(path);
     if (!loaded.run) {
         errorLine(loaded.error);
         return 2;
     }
-    lap("load");
     const auto calls = recording::summarizeCalls(*loaded.run);
-    lap("summarize");
     // Built in full before a byte is printed: the strings in it are read from the file, which may change meanwhile.
     std::string document;
     if (asJson) {
         std::ostringstream out;
         report::writeInspectJson(out, *loaded.run, calls);
         document = std::move(out).str();
-        lap("write");
     } else {
         document = report::inspectTable(*loaded.run, calls);
     }

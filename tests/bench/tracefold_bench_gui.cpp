@@ -164,15 +164,22 @@ private:
     int m_depth = 0;
 };
 
-// The process's peak resident set so far, in MB (VmHWM of /proc/self/status).
-double peakRssMb()
+// A field of /proc/self/status in MB: VmHWM (the peak resident set so far), RssAnon (heap and stacks), RssFile
+// (mapped files: the recording's pages the kernel still holds, the libraries and fonts).
+double statusMb(const char *field)
 {
     std::ifstream status("/proc/self/status");
     std::string line;
+    const std::string prefix = std::string(field) + ":";
     while (std::getline(status, line))
-        if (line.rfind("VmHWM:", 0) == 0)
-            return std::stod(line.substr(6)) / 1024.0;
+        if (line.rfind(prefix, 0) == 0)
+            return std::stod(line.substr(prefix.size())) / 1024.0;
     return 0;
+}
+
+double peakRssMb()
+{
+    return statusMb("VmHWM");
 }
 
 struct NodeParse
@@ -290,6 +297,7 @@ int main(int argc, char **argv)
     if (failed)
         return 1;
     const double rssLoadedMb = peakRssMb();
+    const double anonLoadedMb = statusMb("RssAnon"), fileLoadedMb = statusMb("RssFile");
     std::printf("| file | size MB | calls | node JSON.parse ms | first call shown ms | first shown / node | indexed ms | "
                 "load until indexed and shown ms | longest event-loop gap ms |\n|---|---|---|---|---|---|---|---|---|\n");
     std::printf("| %s | %.1f | %zu | %s | %lld | %s | %lld | %lld | %lld |\n",
@@ -371,9 +379,11 @@ int main(int argc, char **argv)
             std::printf("| %s | %.2f |\n", TimedApplication::kKindNames[k],
                         double(app.spent[k]) / 1e6 / double(times.size()));
         const double rssEndMb = peakRssMb();
-        std::printf("\n| peak RSS MB: sample settled | file loaded | after the switches | peak RSS / file |\n"
-                    "|---|---|---|---|\n| %.0f | %.0f | %.0f | %.2f |\n",
-                    rssBeforeMb, rssLoadedMb, rssEndMb, fileMb > 0 ? rssEndMb / (fileMb / 1.048576) : 0.0);
+        std::printf("\n| peak RSS MB: sample settled | file loaded | after the switches | peak RSS / file | resident once "
+                    "loaded: anonymous MB | file-backed MB |\n|---|---|---|---|---|---|\n| %.0f | %.0f | %.0f | %.2f | "
+                    "%.0f | %.0f |\n",
+                    rssBeforeMb, rssLoadedMb, rssEndMb, fileMb > 0 ? rssEndMb / (fileMb / 1.048576) : 0.0,
+                    anonLoadedMb, fileLoadedMb);
         std::printf("\n| painted widget | paints per switch | ms per switch |\n|---|---|---|\n");
         std::vector<std::pair<QString, TimedApplication::PaintStat>> byTime(app.paints.begin(), app.paints.end());
         std::sort(byTime.begin(), byTime.end(), [](const auto &a, const auto &b) { return a.second.ns > b.second.ns; });

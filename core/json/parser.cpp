@@ -91,6 +91,9 @@ public:
             ++m_pos;
     }
     std::size_t m_pos = 0;
+    // Containers at this depth or deeper are validated, not built, and so is everything inside them
+    // (ParseLimits::skimContainersFrom, ParseLimits::streamedItemDepth).
+    std::size_t m_skimFrom = SIZE_MAX;
 
 private:
     bool fail(std::string reason, std::size_t at)
@@ -106,9 +109,9 @@ private:
     bool failHere(std::string reason) { return fail(std::move(reason), m_pos); }
     std::string describeFound() const;
 
-    bool parseKey(std::string_view &out);
-    bool parseStringValue(Value &out, bool mayDefer, bool copyShort);
-    bool parseNumber(Value &out);
+    bool parseKey(std::string_view &out, bool skim);
+    bool parseStringValue(Value &out, bool mayDefer, bool copyShort, bool skim);
+    bool parseNumber(Value &out, bool skim);
     bool parseArray(Value &out, std::size_t depth);
     bool parseObject(Value &out, std::size_t depth);
     bool parseLiteral(std::string_view word, Value v, Value &out);
@@ -124,6 +127,11 @@ private:
     // some array may still be streamed (ParseLimits::streamArrayAt).
     std::vector<std::string> m_path;
     bool m_pathTracked = false;
+    // The members and items of the containers being parsed, innermost last: each container moves its own into a
+    // vector of the exact size when it closes, so parsing allocates once per container instead of once per growth.
+    std::vector<Member> m_memberStack;
+    std::vector<std::string_view> m_nameStack; // views of the members' names (into the text, arena or decodedNames)
+    std::vector<Value> m_itemStack;
 };
 
 std::string Parser::describeFound() const
@@ -154,7 +162,7 @@ bool Parser::parseValue(Value &out, std::size_t depth)
     case '[':
         return parseArray(out, depth);
     case '"':
-        return parseStringValue(out, true, true);
+        return parseStringValue(out, true, true, depth > m_skimFrom);
     case 't':
         return parseLiteral("true", Value::boolean(true), out);
     case 'f':
@@ -163,7 +171,7 @@ bool Parser::parseValue(Value &out, std::size_t depth)
         return parseLiteral("null", Value::null(), out);
     default:
         if (m_text[m_pos] == '-' || (m_text[m_pos] >= '0' && m_text[m_pos] <= '9'))
-            return parseNumber(out);
+            return parseNumber(out, depth > m_skimFrom);
         return failHere("expected a value, found " + describeFound());
     }
 }
@@ -177,7 +185,7 @@ bool Parser::parseLiteral(std::string_view word, Value v, Value &out)
     return true;
 }
 
-bool Parser::parseNumber(Value &out)
+bool Parser::parseNumber(Value &out, bool skim)
 {
     const std::size_t start = m_pos;
     std::size_t p = m_pos;
@@ -208,6 +216,11 @@ bool Parser::parseNumber(Value &out)
         while (digit(p))
             ++p;
     }
+    if (skim) { // the grammar above is the validation: only a value out of range makes from_chars fail
+        m_pos = p;
+        out = Value::number(0);
+        return true;
+    }
     double d = 0;
     const char *first = m_text.data() + start;
     const auto res = std::from_chars(first, m_text.data() + p, d);
@@ -227,7 +240,7 @@ bool Parser::parseNumber(Value &out)
     return true;
 }
 
-bool Parser::parseKey(std::string_view &out)
+bool Parser::parseKey(std::string_view &out, bool skim)
 {
     const std::size_t start = ++m_pos; // past the quote
     const StringBodyScan scan = scanStringBody(m_text, start, m_limits.trusted);
@@ -235,7 +248,7 @@ bool Parser::parseKey(std::string_view &out)
         return fail(scan.error, scan.errorOffset);
     out = m_text.substr(start, scan.end - start);
     m_pos = scan.end + 1;
-    if (scan.escaped) {
+    if (scan.escaped && !skim) {
         m_keyScratch.clear();
         decodeStringBody(out, m_keyScratch);
         out = m_keyScratch; // the caller copies it before the next name is read
@@ -243,7 +256,7 @@ bool Parser::parseKey(std::string_view &out)
     return true;
 }
 
-bool Parser::parseStringValue(Value &out, bool mayDefer, bool copyShort)
+bool Parser::parseStringValue(Value &out, bool mayDefer, bool copyShort, bool skim)
 {
     const std::size_t start = ++m_pos; // past the quote
     const StringBodyScan scan = scanStringBody(m_text, start, m_limits.trusted);
@@ -251,6 +264,10 @@ bool Parser::parseStringValue(Value &out, bool mayDefer, bool copyShort)
         return fail(scan.error, scan.errorOffset);
     const std::string_view body = m_text.substr(start, scan.end - start);
     m_pos = scan.end + 1;
+    if (skim) {
+        out = Value::borrowedString({});
+        return true;
+    }
     const bool copy = copyShort && body.size() <= kCopiedStringBytes;
     if (!scan.escaped) {
         if (!copy)
@@ -272,20 +289,38 @@ bool Parser::parseArray(Value &out, std::size_t depth)
     if (depth >= m_limits.maxDepth)
         return failHere("nesting deeper than " + std::to_string(m_limits.maxDepth) + " levels");
     const std::size_t begin = m_pos++;
+    const bool skim = depth >= m_skimFrom;
     const bool streamed = m_pathTracked && m_limits.streamArrayAt(m_path);
+    const std::size_t skimFrom = m_skimFrom;
+    if (streamed && m_limits.streamedItemDepth) {
+        const std::size_t itemDepth = m_limits.streamedItemDepth(m_path);
+        m_skimFrom = itemDepth > m_limits.maxDepth ? SIZE_MAX : depth + 1 + itemDepth;
+    }
     // No array on the way to a streamed one: the path stops being tracked inside any array.
     const bool wasTracked = std::exchange(m_pathTracked, false);
     struct Restore
     {
         bool &flag;
         bool value;
-        ~Restore() { flag = value; }
-    } restore{m_pathTracked, wasTracked};
-    std::vector<Value> items;
+        std::size_t &skimFrom;
+        std::size_t skimValue;
+        ~Restore()
+        {
+            flag = value;
+            skimFrom = skimValue;
+        }
+    } restore{m_pathTracked, wasTracked, m_skimFrom, skimFrom};
+    const std::size_t base = m_itemStack.size();
+    struct Pop
+    {
+        std::vector<Value> &stack;
+        std::size_t base;
+        ~Pop() { stack.resize(base); } // also on failure: the stack is the parser's, reused by the next value
+    } pop{m_itemStack, base};
     skipSpace();
     if (m_pos < m_text.size() && m_text[m_pos] == ']') {
         ++m_pos;
-        out = Value::arrayFromItems(std::move(items), begin);
+        out = Value::arrayFromItems({}, begin);
         return true;
     }
     while (true) {
@@ -294,10 +329,12 @@ bool Parser::parseArray(Value &out, std::size_t depth)
         const std::size_t itemBegin = m_pos;
         if (!parseValue(item, depth + 1))
             return false;
-        if (!streamed)
-            items.push_back(std::move(item));
-        else if (!m_limits.onStreamedItem(std::move(item), itemBegin, m_pos))
-            return fail("stopped", itemBegin);
+        if (streamed) {
+            if (!m_limits.onStreamedItem(std::move(item), itemBegin, m_pos))
+                return fail("stopped", itemBegin);
+        } else if (!skim) {
+            m_itemStack.push_back(std::move(item));
+        }
         skipSpace();
         if (m_pos >= m_text.size())
             return failHere("expected ',' or ']' in array, found end of input");
@@ -311,7 +348,8 @@ bool Parser::parseArray(Value &out, std::size_t depth)
         }
         return failHere("expected ',' or ']' in array, found " + describeFound());
     }
-    items.shrink_to_fit(); // growth by doubling leaves up to half of a parsed array's storage unused, for good
+    std::vector<Value> items(std::make_move_iterator(m_itemStack.begin() + std::ptrdiff_t(base)),
+                             std::make_move_iterator(m_itemStack.end()));
     // A streamed array holds none of its items, so it is not what the text says: no source.
     out = Value::arrayFromItems(std::move(items), streamed ? kNoSource : begin);
     return true;
@@ -322,6 +360,7 @@ bool Parser::parseObject(Value &out, std::size_t depth)
     if (depth >= m_limits.maxDepth)
         return failHere("nesting deeper than " + std::to_string(m_limits.maxDepth) + " levels");
     const std::size_t begin = m_pos++;
+    const bool skim = depth >= m_skimFrom;
     const bool tracked = m_pathTracked && m_path.size() < m_limits.streamPathDepth;
     const bool wasTracked = std::exchange(m_pathTracked, tracked);
     struct Restore
@@ -330,17 +369,27 @@ bool Parser::parseObject(Value &out, std::size_t depth)
         bool value;
         ~Restore() { flag = value; }
     } restore{m_pathTracked, wasTracked};
-    std::vector<Member> members;
+    const std::size_t base = m_memberStack.size();
+    struct Pop
+    {
+        std::vector<Member> &members;
+        std::vector<std::string_view> &names;
+        std::size_t base;
+        ~Pop()
+        {
+            members.resize(base);
+            names.resize(base);
+        }
+    } pop{m_memberStack, m_nameStack, base};
     bool anyIndexKey = false;
-    // Views of the parsed names (into the text or the arena, so they stay put while `members` grows) and, for large
-    // objects only, a hash index over them: a hostile object with a million names must not cost a quadratic scan.
-    std::vector<std::string_view> names;
-    std::vector<std::unique_ptr<std::string>> decodedNames; // names that held escapes
+    // Names that held escapes, and for large objects only, a hash index over the names: a hostile object with a
+    // million names must not cost a quadratic scan.
+    std::vector<std::unique_ptr<std::string>> decodedNames;
     std::unordered_map<std::string_view, std::size_t> index;
     skipSpace();
     if (m_pos < m_text.size() && m_text[m_pos] == '}') {
         ++m_pos;
-        out = Value::objectFromMembers(std::move(members), begin);
+        out = Value::objectFromMembers({}, begin);
         return true;
     }
     while (true) {
@@ -348,9 +397,9 @@ bool Parser::parseObject(Value &out, std::size_t depth)
         if (m_pos >= m_text.size() || m_text[m_pos] != '"')
             return failHere("expected a member name (a string), found " + describeFound());
         std::string_view key;
-        if (!parseKey(key))
+        if (!parseKey(key, skim))
             return false;
-        if (key.data() == m_keyScratch.data()) {
+        if (!skim && key.data() == m_keyScratch.data()) {
             // Decoded: the scratch is reused by the names inside the value, so this one gets storage of its own.
             decodedNames.push_back(std::make_unique<std::string>(key));
             key = *decodedNames.back();
@@ -367,30 +416,34 @@ bool Parser::parseObject(Value &out, std::size_t depth)
             m_path.pop_back();
         if (!parsed)
             return false;
-        // JSON.parse: a repeated name keeps its first position and takes the last value.
-        std::size_t dup = SIZE_MAX;
-        if (members.size() < 16) {
-            for (std::size_t i = 0; i < members.size(); ++i)
-                if (names[i] == key) {
-                    dup = i;
-                    break;
-                }
-        } else {
-            if (index.empty())
-                for (std::size_t i = 0; i < names.size(); ++i)
-                    index.emplace(names[i], i);
-            auto it = index.find(key);
-            if (it != index.end())
-                dup = it->second;
-        }
-        if (dup != SIZE_MAX) {
-            members[dup].value = std::move(v);
-        } else {
-            anyIndexKey = anyIndexKey || isArrayIndexKey(key);
-            members.push_back(Member{Key(key), std::move(v)});
-            names.push_back(key);
-            if (!index.empty())
-                index.emplace(key, members.size() - 1);
+        if (!skim) {
+            // JSON.parse: a repeated name keeps its first position and takes the last value.
+            const std::size_t count = m_nameStack.size() - base;
+            const std::string_view *names = m_nameStack.data() + base;
+            std::size_t dup = SIZE_MAX;
+            if (count < 16) {
+                for (std::size_t i = 0; i < count; ++i)
+                    if (names[i] == key) {
+                        dup = i;
+                        break;
+                    }
+            } else {
+                if (index.empty())
+                    for (std::size_t i = 0; i < count; ++i)
+                        index.emplace(names[i], i);
+                auto it = index.find(key);
+                if (it != index.end())
+                    dup = it->second;
+            }
+            if (dup != SIZE_MAX) {
+                m_memberStack[base + dup].value = std::move(v);
+            } else {
+                anyIndexKey = anyIndexKey || isArrayIndexKey(key);
+                m_memberStack.push_back(Member{Key(key), std::move(v)});
+                m_nameStack.push_back(key);
+                if (!index.empty())
+                    index.emplace(key, count);
+            }
         }
         skipSpace();
         if (m_pos >= m_text.size())
@@ -405,6 +458,8 @@ bool Parser::parseObject(Value &out, std::size_t depth)
         }
         return failHere("expected ',' or '}' in object, found " + describeFound());
     }
+    std::vector<Member> members(std::make_move_iterator(m_memberStack.begin() + std::ptrdiff_t(base)),
+                                std::make_move_iterator(m_memberStack.end()));
     if (anyIndexKey) {
         std::stable_partition(members.begin(), members.end(), [](const Member &m) { return isArrayIndexKey(m.key); });
         auto firstOther = std::find_if(members.begin(), members.end(),
@@ -413,7 +468,6 @@ bool Parser::parseObject(Value &out, std::size_t depth)
             return a.key.size() != b.key.size() ? a.key.size() < b.key.size() : a.key < b.key;
         });
     }
-    members.shrink_to_fit();
     out = Value::objectFromMembers(std::move(members), begin);
     return true;
 }
@@ -427,6 +481,7 @@ Value parse(std::string_view text, StringArena &arena, ParseError &error, std::s
     Parser parser(text, arena, error, limits);
     parser.m_pos = offset;
     parser.startTracking();
+    parser.m_skimFrom = limits.skimContainersFrom;
     Value v;
     if (!parser.parseValue(v, 0))
         return {};
@@ -435,19 +490,73 @@ Value parse(std::string_view text, StringArena &arena, ParseError &error, std::s
     return v;
 }
 
-Value parseAgain(std::string_view text, std::size_t offset, std::size_t *end)
+namespace {
+
+ParseLimits againLimits(std::size_t skimFrom)
 {
-    static const ParseLimits limits = [] {
-        ParseLimits l;
-        l.selfContained = true;
-        l.trusted = true;
-        l.locateErrors = false; // the error is dropped; counting lines up to it would cost a pass over the text
-        return l;
-    }();
+    ParseLimits l;
+    l.selfContained = true;
+    l.trusted = true;
+    l.locateErrors = false; // the error is dropped; counting lines up to it would cost a pass over the text
+    l.skimContainersFrom = skimFrom;
+    return l;
+}
+
+Value parseAgainWith(std::string_view text, std::size_t offset, std::size_t *end, const ParseLimits &limits)
+{
     StringArena unused; // selfContained: never written
     ParseError error;
     Value v = parse(text, unused, error, offset, end, limits);
     return error.failed() ? Value() : v;
+}
+
+} // namespace
+
+Value parseAgain(std::string_view text, std::size_t offset, std::size_t *end)
+{
+    static const ParseLimits limits = againLimits(SIZE_MAX);
+    return parseAgainWith(text, offset, end, limits);
+}
+
+Value parseAgainShallow(std::string_view text, std::size_t offset, std::size_t depth)
+{
+    static const ParseLimits shallow[] = {againLimits(0), againLimits(1), againLimits(2), againLimits(3)};
+    return parseAgainWith(text, offset, nullptr, depth < std::size(shallow) ? shallow[depth] : againLimits(depth));
+}
+
+std::size_t endOfValueAgain(std::string_view text, std::size_t offset)
+{
+    std::size_t p = offset;
+    while (p < text.size() && isJsonSpace(text[p]))
+        ++p;
+    if (p < text.size() && (text[p] == '{' || text[p] == '[')) {
+        // The text parsed before, so only its strings and brackets need reading to find the end of a container.
+        std::size_t depth = 0;
+        while (p < text.size()) {
+            const char c = text[p];
+            if (c == '"') {
+                const StringBodyScan scan = scanStringBody(text, p + 1, true);
+                if (!scan.error.empty())
+                    return std::string_view::npos;
+                p = scan.end + 1;
+                continue;
+            }
+            if (c == '{' || c == '[') {
+                ++depth;
+            } else if (c == '}' || c == ']') {
+                if (--depth == 0)
+                    return p + 1;
+            }
+            ++p;
+        }
+        return std::string_view::npos;
+    }
+    static const ParseLimits limits = againLimits(0);
+    StringArena unused;
+    ParseError error;
+    std::size_t end = std::string_view::npos;
+    parse(text, unused, error, offset, &end, limits);
+    return error.failed() ? std::string_view::npos : end;
 }
 
 } // namespace tf::json

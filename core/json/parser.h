@@ -42,6 +42,15 @@ struct ParseLimits
     // from `onStreamedItem` stops the parse (the error then reads "stopped").
     std::function<bool(const std::vector<std::string> &path)> streamArrayAt;
     std::function<bool(Value item, std::size_t begin, std::size_t end)> onStreamedItem;
+    // How deep the items of the streamed array at a path are built, asked once per streamed array: containers nested
+    // that many levels or more inside an item (0: the item itself) are validated as usual but handed over empty,
+    // with their type and offset kept, and their strings and numbers are not read. A loader that needs a few
+    // fields of each item, or only where it is, skips building the rest. Unset: items are built whole.
+    std::function<std::size_t(const std::vector<std::string> &path)> streamedItemDepth;
+    // Containers at this depth or deeper (the value parsed is at depth 0) are validated but read as empty, with
+    // their type and offset kept, and nothing inside them is read: for a reader that wants a few members of a value
+    // whose bulk is below them. SIZE_MAX builds everything.
+    std::size_t skimContainersFrom = SIZE_MAX;
     // Paths deeper than this are not offered to streamArrayAt.
     std::size_t streamPathDepth = 8;
     // Whether a ParseError gets its line and column, which costs a scan of the text up to the error. A re-parse
@@ -92,6 +101,12 @@ Value parse(std::string_view text, StringArena &arena, ParseError &error, std::s
 // Parses the value at `offset` of text that was parsed before with the same limits (a span recorded from an earlier
 // pass, Value::sourceOffset): selfContained, so no arena is needed. Returns null if the text does not parse there.
 Value parseAgain(std::string_view text, std::size_t offset, std::size_t *end = nullptr);
+// The same, with containers below `depth` levels read as empty (ParseLimits::skimContainersFrom): depth 1 gives an
+// object's members, with those that are arrays or objects empty.
+Value parseAgainShallow(std::string_view text, std::size_t offset, std::size_t depth);
+// Where the value at `offset` of text parsed before ends (just past it), read without building it; npos when the
+// text does not parse there.
+std::size_t endOfValueAgain(std::string_view text, std::size_t offset);
 
 // Line and column (1-based; column in code points) of a byte offset.
 void lineColumnAt(std::string_view text, std::size_t offset, std::size_t &line, std::size_t &column);

@@ -1,5 +1,6 @@
 #include "messagefacts.h"
 
+#include "core/json/parser.h"
 #include "core/json/writer.h"
 #include "core/receipt/messagedigest.h"
 #include "core/receipt/receipthash.h"
@@ -18,19 +19,28 @@ MessageFactsCache::Facts MessageFactsCache::compute(const json::Value &message, 
     return f;
 }
 
-MessageFactsCache::Facts MessageFactsCache::get(const json::Value &message, std::string_view salt)
+MessageFactsCache::Facts MessageFactsCache::get(const json::Value &message, std::string_view text,
+                                                std::string_view salt)
 {
-    const std::uint64_t key = message.sourceOffset();
-    if (key == json::kNoSource)
+    const std::uint64_t offset = message.sourceOffset();
+    const std::size_t end = offset == json::kNoSource ? std::string_view::npos
+                                                      : json::endOfValueAgain(text, std::size_t(offset));
+    if (end == std::string_view::npos)
         return compute(message, salt);
+    const std::string_view span = text.substr(std::size_t(offset), end - std::size_t(offset));
+    const std::size_t key = std::hash<std::string_view>{}(span);
+    const auto same = [&](const Entry &e) {
+        return e.length == span.size() && (e.offset == offset || text.substr(e.offset, e.length) == span);
+    };
     {
         const std::lock_guard lock(m_mutex);
         if (m_salt != salt) {
             m_facts.clear();
             m_salt = std::string(salt);
         }
-        if (auto it = m_facts.find(key); it != m_facts.end())
-            return it->second;
+        for (auto [it, stop] = m_facts.equal_range(key); it != stop; ++it)
+            if (same(it->second))
+                return it->second.facts;
     }
     // Computed outside the lock: hashing a large tool result must not stall another thread's lookups.
     Facts f = compute(message, salt);
@@ -38,7 +48,7 @@ MessageFactsCache::Facts MessageFactsCache::get(const json::Value &message, std:
     if (m_salt == salt) {
         if (m_facts.size() >= kMaxEntries)
             m_facts.clear();
-        m_facts.emplace(key, f);
+        m_facts.emplace(key, Entry{offset, span.size(), f});
     }
     return f;
 }

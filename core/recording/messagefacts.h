@@ -13,10 +13,11 @@ namespace tf::recording {
 
 // Per-run memo of what verification computes for one message: its receipt hash and the size of its JSON text.
 // A history grows by appending, so every call of a run serves the same messages again; computing each once turns
-// the per-run cost from calls × history into history. A message is known by where it is in the file
-// (Value::sourceOffset), the same in every rebuild of a call's state; a message with no source (collapsed, stripped,
-// built from events) is computed and not kept. The memo is bounded: a run whose history is rewritten at every call
-// never serves an old message again, and would otherwise keep one entry per message of the file.
+// the per-run cost from calls × history into history. A message is known by the text it was parsed from (the span
+// at Value::sourceOffset of the file): equal text parses to an equal message. That holds for a message written
+// again where a windowed history is rewritten (`set`) at every eviction, as well as for one read at the same place
+// by every rebuild. A message with no source (collapsed, stripped, built from events) is computed and not kept.
+// The memo is bounded: it starts over after kMaxEntries.
 class MessageFactsCache
 {
 public:
@@ -27,7 +28,8 @@ public:
         std::size_t jsonBytes = 0; // UTF-8 bytes of the same
     };
 
-    Facts get(const json::Value &message, std::string_view salt);
+    // `text`: what the message was parsed from (the run's file).
+    Facts get(const json::Value &message, std::string_view text, std::string_view salt);
 
     // Entries kept before the memo starts over: a few calls' worth of long histories.
     static constexpr std::size_t kMaxEntries = 16384;
@@ -37,7 +39,13 @@ private:
 
     std::mutex m_mutex;
     std::string m_salt;
-    std::unordered_map<std::uint64_t, Facts> m_facts;
+    struct Entry
+    {
+        std::uint64_t offset = 0; // where the text was first seen
+        std::size_t length = 0;
+        Facts facts;
+    };
+    std::unordered_multimap<std::size_t, Entry> m_facts; // by a hash of the message's text
 };
 
 } // namespace tf::recording

@@ -10,6 +10,7 @@
 #include "core/text/utf.h"
 
 #include <algorithm>
+#include <array>
 
 namespace tf::recording::detail {
 
@@ -69,9 +70,15 @@ private:
     bool placeholderAnywhere() const;
     // Facts of as-sent message i; memoised per run when it is a message as the file holds it (not collapsed or
     // stripped: those copies have no source).
-    MessageFactsCache::Facts messageFacts(std::size_t i, bool withHash) const
+    // The messages and the measurement both ask for every message: looked up once per verification.
+    const MessageFactsCache::Facts &messageFacts(std::size_t i, bool withHash)
     {
-        return m_run.messageFacts->get(m_view.asSent.at(i), withHash ? std::string_view(m_salt) : std::string_view());
+        m_facts.resize(m_view.asSent.size());
+        std::optional<MessageFactsCache::Facts> &f = m_facts[i][withHash ? 1 : 0];
+        if (!f)
+            f = m_run.messageFacts->get(m_view.asSent.at(i), m_run.source ? m_run.source->bytes() : std::string_view(),
+                                        withHash ? std::string_view(m_salt) : std::string_view());
+        return *f;
     }
     // Hash comparison; nullopt when the receipt carries placeholders.
     std::optional<bool> hashMatches(std::string_view content, const json::Value *stored) const
@@ -92,6 +99,7 @@ private:
     bool m_placeholder = false;
     bool m_placeholderLedger = false; // the findings piece was composed from a ledger holding a placeholder
     std::string m_salt;
+    std::vector<std::array<std::optional<MessageFactsCache::Facts>, 2>> m_facts; // by message, without/with hash
 };
 
 void ReceiptVerifier::collectGaps()

@@ -160,6 +160,11 @@ json::Value Loader::parseDocument(std::size_t start, std::size_t &end)
             m_commitLogs[streamedPath].push_back(begin);
         return true;
     };
+    // An event is read for a few fields of its payload and meta; a commit-log row only for where it is (it is read
+    // again, whole, by the fold): nothing deeper is built.
+    limits.streamedItemDepth = [&](const std::vector<std::string> &) {
+        return isEventListPath(streamedPath) ? std::size_t(2) : std::size_t(0);
+    };
     limits.streamPathDepth = 3;
     json::ParseError error;
     json::Value v = json::parse(m_text, *m_run->arena, error, start, &end, limits);

@@ -21,6 +21,14 @@ json::Value Run::payload(const Event &e) const
     return objectAt(*this, e.payloadOffset);
 }
 
+json::Value Run::payloadMembers(const Event &e) const
+{
+    if (e.payloadOffset == json::kNoSource || !source)
+        return json::Value::object();
+    json::Value v = json::parseAgainShallow(source->bytes(), std::size_t(e.payloadOffset), 1);
+    return v.isObject() ? v : json::Value::object();
+}
+
 json::Value Run::meta(const Event &e) const
 {
     return objectAt(*this, e.metaOffset);

@@ -104,6 +104,9 @@ struct Run
     // The event's payload and meta objects ({} when it has none), parsed again from the file.
     json::Value payload(const Event &e) const;
     json::Value meta(const Event &e) const;
+    // The payload with its members that are arrays or objects read as empty (json::parseAgainShallow): for a
+    // reader of its scalars, where the bulk (a history) is below them.
+    json::Value payloadMembers(const Event &e) const;
     // The state at the call (§5.2; {} for an events-only call) and the receipt its own bundle committed.
     json::Value stateAt(const CallRecord &call) const;
     std::optional<json::Value> receiptAfter(const CallRecord &call) const;

@@ -94,6 +94,18 @@ std::string encodeUtf16(std::u16string_view u, bool lossy)
     std::string out;
     out.reserve(u.size());
     for (std::size_t i = 0; i < u.size(); ++i) {
+        // A run of ASCII (most of a findings piece or a prompt) is copied in one step, unit by unit.
+        std::size_t ascii = i;
+        while (ascii < u.size() && u[ascii] < 0x80)
+            ++ascii;
+        if (ascii > i) {
+            const std::size_t at = out.size();
+            out.resize(at + (ascii - i));
+            for (std::size_t k = i; k < ascii; ++k)
+                out[at + (k - i)] = char(u[k]);
+            i = ascii - 1;
+            continue;
+        }
         const char16_t c = u[i];
         if (isHighSurrogate(c) && i + 1 < u.size() && isLowSurrogate(u[i + 1])) {
             appendCodePoint(out, 0x10000 + ((char32_t(c) - 0xD800) << 10) + (char32_t(u[i + 1]) - 0xDC00));

@@ -1,9 +1,14 @@
 // tracefold-bench: the performance figures of docs/performance.md, measured side by side in one run.
 //
-//   tracefold-bench [--workdir DIR] [--sizes 100,1000] [--switch-calls 100000] [--cli PATH] [--no-node] [--quick]
-//                   [--diff-only]
+//   tracefold-bench [--workdir DIR] [--calls 1300,5000] [--runs 3] [--sizes 100,1000] [--switch-calls 100000]
+//                   [--cli PATH] [--no-node] [--quick] [--diff-only]
 //
-// For each size (MB) it generates a recording (deterministic, reused when already in DIR), then times, on the same
+// First the many-call runs (issue 18): for each call count a run of that many calls with a sliding history
+// (`generate --calls C --seed 7 --history-window 40 --turn-calls 50`), and on it, --runs times alternately, Node's
+// JSON.parse and `tracefold-cli inspect --json`: wall and CPU (user + sys) time of each, their ratio, and peak RSS.
+// The machine may be shared: the ranges over the runs are printed, and CPU time says what the work cost whatever
+// else ran. Then for each size (MB) it generates a recording of a few huge tool results (deterministic, reused when
+// already in DIR), then times, on the same
 // warm file: a plain read of the file (the floor), Node's JSON.parse (what agentfootprint and its web viewer run
 // on), and `tracefold-cli inspect --json` (Tracefold's whole index: load, fold, rebuild and verify every call).
 // Peak resident memory of each child comes from wait4(). Then it loads a run of --switch-calls calls and times
@@ -45,9 +50,15 @@ double msSince(Clock::time_point t0)
 struct ChildResult
 {
     double wallMs = 0;
+    double cpuMs = 0; // user + sys, every thread
     long maxRssKb = 0;
     int status = -1;
 };
+
+double ms(const timeval &t)
+{
+    return double(t.tv_sec) * 1e3 + double(t.tv_usec) / 1e3;
+}
 
 // Runs argv with stdout to /dev/null; wall time and the child's peak RSS.
 ChildResult runChild(const std::vector<std::string> &argv)
@@ -69,6 +80,7 @@ ChildResult runChild(const std::vector<std::string> &argv)
     struct rusage usage {};
     wait4(pid, &status, 0, &usage);
     r.wallMs = msSince(t0);
+    r.cpuMs = ms(usage.ru_utime) + ms(usage.ru_stime);
     r.maxRssKb = usage.ru_maxrss;
     r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     return r;
@@ -163,6 +175,34 @@ std::string ensureDiffRun(const std::string &dir, std::uint64_t seed, int damage
     return path;
 }
 
+// The many-call runs of issue 18: `generate --calls C --seed 7 --history-window 40 --turn-calls 50`.
+std::string ensureManyCallRun(const std::string &dir, int calls)
+{
+    const std::string path = dir + "/calls" + std::to_string(calls) + "-seed7-window40.json";
+    if (fileSize(path) > 0)
+        return path;
+    tf::generate::GeneratorOptions options;
+    options.calls = calls;
+    options.seed = 7;
+    options.historyWindow = 40;
+    options.turnCalls = 50;
+    std::ofstream out(path, std::ios::binary);
+    tf::generate::writeRecording(out, options);
+    return path;
+}
+
+struct Range
+{
+    double low = 0, high = 0;
+    bool any = false;
+    void add(double v)
+    {
+        low = any ? std::min(low, v) : v;
+        high = any ? std::max(high, v) : v;
+        any = true;
+    }
+};
+
 double percentile(std::vector<double> v, double p)
 {
     if (v.empty())
@@ -179,13 +219,68 @@ std::string fmt(double v, int decimals = 1)
     return buf;
 }
 
+std::string fmtRange(const Range &r, int decimals = 0)
+{
+    if (!r.any)
+        return "-";
+    const std::string low = fmt(r.low, decimals), high = fmt(r.high, decimals);
+    return low == high ? low : low + "–" + high;
+}
+
+const std::vector<std::string> kNodeParse = {"node", "--max-old-space-size=16000", "-e",
+                                             "JSON.parse(require('fs').readFileSync(process.argv[1], 'utf8'))"};
+
+// inspect --json against Node's JSON.parse on the many-call runs, alternating, `runs` times each.
+void manyCallTable(const std::string &workdir, const std::vector<int> &callCounts, int runs, bool node,
+                   const std::string &cli)
+{
+    std::cout << "| run | size MB | node JSON.parse wall ms | node CPU ms | inspect --json wall ms | inspect CPU ms | "
+                 "inspect / node, wall | inspect / node, CPU | inspect peak RSS MB | RSS / file |\n"
+                 "|---|---|---|---|---|---|---|---|---|---|\n";
+    for (int calls : callCounts) {
+        const std::string path = ensureManyCallRun(workdir, calls);
+        const double sizeMb = double(fileSize(path)) / 1e6;
+        plainReadMs(path); // warm the page cache for both
+        Range nodeWall, nodeCpu, wall, cpu, ratioWall, ratioCpu, rss;
+        bool failed = false;
+        for (int i = 0; i < runs; ++i) {
+            std::vector<std::string> nodeArgs = kNodeParse;
+            nodeArgs.push_back(path);
+            const ChildResult n = node ? runChild(nodeArgs) : ChildResult{};
+            const ChildResult t = runChild({cli, "inspect", "--json", path});
+            failed = failed || t.status != 0;
+            wall.add(t.wallMs);
+            cpu.add(t.cpuMs);
+            rss.add(double(t.maxRssKb) / 1024.0);
+            if (node && n.status == 0) {
+                nodeWall.add(n.wallMs);
+                nodeCpu.add(n.cpuMs);
+                ratioWall.add(t.wallMs / n.wallMs);
+                ratioCpu.add(t.cpuMs / n.cpuMs);
+            }
+        }
+        Range rssPerFile;
+        rssPerFile.add(rss.low / (sizeMb / 1.048576));
+        rssPerFile.add(rss.high / (sizeMb / 1.048576));
+        std::cout << "| " << calls << " calls | " << fmt(sizeMb) << " | " << fmtRange(nodeWall) << " | "
+                  << fmtRange(nodeCpu) << " | " << fmtRange(wall) << (failed ? " (failed)" : "") << " | "
+                  << fmtRange(cpu) << " | **" << fmtRange(ratioWall, 2) << "** | " << fmtRange(ratioCpu, 2) << " | "
+                  << fmtRange(rss) << " | " << fmtRange(rssPerFile, 2) << " |" << std::endl;
+    }
+    std::cout << "\n";
+}
+
 } // namespace
 
 int main(int argc, char **argv)
 {
     std::string workdir = "/tmp/tracefold-bench";
     std::vector<std::size_t> sizes = {100, 1000};
+    std::vector<int> callCounts = {1300, 5000};
+    int runs = 3;
     int switchCalls = 100000;
+    bool quick = false;
+    std::string switchFile; // time the core per-call view on this file instead of the generated long run
     bool node = true;
     bool diffOnly = false;
     std::string cli;
@@ -199,6 +294,16 @@ int main(int argc, char **argv)
             std::string item;
             while (std::getline(ss, item, ','))
                 sizes.push_back(std::stoul(item));
+        } else if (a == "--calls" && i + 1 < argc) {
+            callCounts.clear();
+            std::stringstream ss(argv[++i]);
+            std::string item;
+            while (std::getline(ss, item, ','))
+                callCounts.push_back(std::stoi(item));
+        } else if (a == "--switch-file" && i + 1 < argc) {
+            switchFile = argv[++i];
+        } else if (a == "--runs" && i + 1 < argc) {
+            runs = std::max(1, std::stoi(argv[++i]));
         } else if (a == "--switch-calls" && i + 1 < argc) {
             switchCalls = std::stoi(argv[++i]);
         } else if (a == "--cli" && i + 1 < argc) {
@@ -209,10 +314,13 @@ int main(int argc, char **argv)
             diffOnly = true;
         } else if (a == "--quick") {
             sizes = {20};
+            callCounts = {300};
+            runs = 1;
             switchCalls = 2000;
+            quick = true;
         } else {
-            std::cerr << "usage: tracefold-bench [--workdir DIR] [--sizes 100,1000] [--switch-calls N] [--cli PATH] "
-                         "[--no-node] [--quick] [--diff-only]\n";
+            std::cerr << "usage: tracefold-bench [--workdir DIR] [--calls 1300,5000] [--runs N] [--sizes 100,1000] "
+                         "[--switch-calls N] [--switch-file FILE] [--cli PATH] [--no-node] [--quick] [--diff-only]\n";
             return 2;
         }
     }
@@ -228,6 +336,9 @@ int main(int argc, char **argv)
     char host[256] = {};
     gethostname(host, sizeof host - 1);
     std::cout << "# tracefold-bench on " << host << ", " << sysconf(_SC_NPROCESSORS_ONLN) << " cores\n\n";
+
+    if (!diffOnly && !callCounts.empty())
+        manyCallTable(workdir, callCounts, runs, node, cli);
 
     if (!diffOnly) {
         std::cout << "| file | size MB | plain read ms | node JSON.parse ms | node peak RSS MB | tracefold index ms | "
@@ -251,7 +362,7 @@ int main(int argc, char **argv)
         }
 
         {
-            const std::string path = ensureLongRun(workdir, switchCalls);
+            const std::string path = switchFile.empty() ? ensureLongRun(workdir, switchCalls) : switchFile;
             auto t0 = Clock::now();
             const auto loaded = tf::recording::loadRecording(path);
             const double loadMs = msSince(t0);
@@ -307,7 +418,7 @@ int main(int argc, char **argv)
         }
     }
 
-    {
+    if (!quick) { // a smoke run leaves the three 100 MB runs of the comparison out (--diff-only times them alone)
         // diff exits 1 when the runs differ, which every pair here but the run against itself does.
         const std::string a = ensureDiffRun(workdir, 7, 0);
         const std::string edited = ensureDiffRun(workdir, 7, 650);

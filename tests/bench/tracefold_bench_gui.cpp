@@ -1,16 +1,21 @@
 // tracefold-bench-gui: what the window costs, measured on the real MainWindow (offscreen unless a display is set).
 //
-//   tracefold-bench-gui FILE [--switches N]
+//   tracefold-bench-gui FILE [--switches N] [--no-node]
 //   valgrind --tool=callgrind --instr-atstart=no tracefold-bench-gui FILE --switches N   (instructions per switch)
 //
+// 0. Node side by side: `JSON.parse` of the same file in a child process, timed first (the file is then warm for
+//    both), so "first call shown" compares with what a JavaScript viewer must do before it can show anything.
 // 1. Event-loop responsiveness while FILE loads: a 2 ms timer records the longest gap between its ticks from the
 //    moment the load starts until the run is shown and its first call is on screen. A gap is time the GUI thread
-//    could not answer input.
+//    could not answer input. "First call shown" is the first callShown after openFile, whether or not the whole
+//    run is indexed by then (a progressive open shows call 1 before it is); "indexed" is runLoaded.
 // 2. Switching calls: for N random calls, the time from asking the window for the call until it announces the call
 //    shown (the core per-call view on the worker, then every pane's model), and until the window has painted it,
 //    as p50 / p99 / max.
 // 3. Where the switches' time went on the GUI thread: the events it handled while switching, summed by kind
 //    (painting, layout, the worker's result and the models' resets, timers, the rest), as ms per switch.
+// 4. Memory: the process's peak resident set (VmHWM) after the bundled sample settled, once FILE is loaded and after
+//    the switches, against the file's size.
 // Not a test: it prints figures for docs/performance.md.
 
 #include "ui/panes/mainwindow.h"
@@ -30,7 +35,15 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cstdio>
+#include <fstream>
+#include <string>
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <map>
 #include <random>
 #include <vector>
@@ -151,6 +164,52 @@ private:
     int m_depth = 0;
 };
 
+// A field of /proc/self/status in MB: VmHWM (the peak resident set so far), RssAnon (heap and stacks), RssFile
+// (mapped files: the recording's pages the kernel still holds, the libraries and fonts).
+double statusMb(const char *field)
+{
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    const std::string prefix = std::string(field) + ":";
+    while (std::getline(status, line))
+        if (line.rfind(prefix, 0) == 0)
+            return std::stod(line.substr(prefix.size())) / 1024.0;
+    return 0;
+}
+
+double peakRssMb()
+{
+    return statusMb("VmHWM");
+}
+
+struct NodeParse
+{
+    double wallMs = 0;
+    bool ok = false;
+};
+
+// Node's JSON.parse of the file in a child process (stdout and stderr dropped).
+NodeParse nodeParse(const QString &file)
+{
+    NodeParse r;
+    const std::string path = file.toStdString();
+    const auto t0 = std::chrono::steady_clock::now();
+    const pid_t pid = fork();
+    if (pid == 0) {
+        const int devnull = open("/dev/null", O_WRONLY);
+        dup2(devnull, 1);
+        dup2(devnull, 2);
+        execlp("node", "node", "--max-old-space-size=16000", "-e",
+               "JSON.parse(require('fs').readFileSync(process.argv[1], 'utf8'))", path.c_str(), nullptr);
+        _exit(127);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    r.wallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    r.ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    return r;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -168,6 +227,11 @@ int main(int argc, char **argv)
     int switches = 500;
     if (const qsizetype i = args.indexOf(QStringLiteral("--switches")); i > 0 && i + 1 < args.size())
         switches = args.at(i + 1).toInt();
+    const bool withNode = !args.contains(QStringLiteral("--no-node"));
+    struct stat fileStat {};
+    const double fileMb = stat(file.toLocal8Bit().constData(), &fileStat) == 0 ? double(fileStat.st_size) / 1e6 : 0;
+    // Before the window exists, so that Node's memory and time do not count against the window's.
+    const NodeParse node = withNode ? nodeParse(file) : NodeParse{};
 
     tf::ui::MainWindow::Options options;
     options.persistSettings = false; // the user's recent files and layout stay untouched
@@ -179,18 +243,30 @@ int main(int argc, char **argv)
     qint64 lastTick = 0, maxGap = 0;
     QTimer ticker;
     ticker.setInterval(2);
+    // What the resident set is made of while loading, sampled every 50 ms: anonymous memory (heap, and what the
+    // allocator keeps of freed memory) and file-backed pages (the recording's mapping, libraries, fonts).
+    double loadAnonMaxMb = 0, loadFileMaxMb = 0;
+    qint64 lastSample = -50;
     QObject::connect(&ticker, &QTimer::timeout, [&] {
         const qint64 now = clock.elapsed();
         maxGap = std::max(maxGap, now - lastTick);
         lastTick = now;
+        if (now - lastSample >= 50) {
+            lastSample = now;
+            loadAnonMaxMb = std::max(loadAnonMaxMb, statusMb("RssAnon"));
+            loadFileMaxMb = std::max(loadFileMaxMb, statusMb("RssFile"));
+        }
     });
 
     bool loaded = false, failed = false;
     int shown = -1;
     std::size_t calls = 0;
+    qint64 indexedMs = -1, firstShownMs = -1; // since openFile
     QObject::connect(&window, &tf::ui::MainWindow::runLoaded, [&](const tf::ui::RunHandle &run) {
         loaded = true;
         calls = run ? run->run->calls.size() : 0;
+        if (indexedMs < 0 && clock.isValid())
+            indexedMs = clock.elapsed();
     });
     QObject::connect(&window, &tf::ui::MainWindow::loadFailed, [&](const QString &, const QString &error) {
         failed = true;
@@ -200,6 +276,9 @@ int main(int argc, char **argv)
     double shownAfterMs = 0; // stamped when the window announces the call: its paint is still to come
     QObject::connect(&window, &tf::ui::MainWindow::callShown, [&](int ordinal) {
         shown = ordinal;
+        // The first call on screen after openFile: with a progressive open, before the run is indexed.
+        if (firstShownMs < 0 && clock.isValid() && !app.recording)
+            firstShownMs = clock.elapsed();
         shownAfterMs = sinceSwitch.isValid() ? double(sinceSwitch.nsecsElapsed()) / 1e6 : 0;
     });
 
@@ -211,6 +290,7 @@ int main(int argc, char **argv)
 
     loaded = false;
     shown = -1;
+    const double rssBeforeMb = peakRssMb();
     clock.start();
     lastTick = 0;
     ticker.start();
@@ -225,9 +305,16 @@ int main(int argc, char **argv)
                  qPrintable(app.longest));
     if (failed)
         return 1;
-    std::printf("| file | calls | load to first call shown ms | longest event-loop gap ms |\n|---|---|---|---|\n");
-    std::printf("| %s | %zu | %lld | %lld |\n", qPrintable(file.section(QLatin1Char('/'), -1)), calls,
-                static_cast<long long>(loadMs), static_cast<long long>(maxGap));
+    const double rssLoadedMb = peakRssMb();
+    const double anonLoadedMb = statusMb("RssAnon"), fileLoadedMb = statusMb("RssFile");
+    std::printf("| file | size MB | calls | node JSON.parse ms | first call shown ms | first shown / node | indexed ms | "
+                "load until indexed and shown ms | longest event-loop gap ms |\n|---|---|---|---|---|---|---|---|---|\n");
+    std::printf("| %s | %.1f | %zu | %s | %lld | %s | %lld | %lld | %lld |\n",
+                qPrintable(file.section(QLatin1Char('/'), -1)), fileMb, calls,
+                !withNode ? "-" : node.ok ? qPrintable(QString::number(node.wallMs, 'f', 0)) : "fails",
+                static_cast<long long>(firstShownMs),
+                node.ok ? qPrintable(QString::number(double(firstShownMs) / node.wallMs, 'f', 2)) : "-",
+                static_cast<long long>(indexedMs), static_cast<long long>(loadMs), static_cast<long long>(maxGap));
 
     if (qEnvironmentVariableIsSet("FULLREPAINT")) {
         QElapsedTimer t;
@@ -300,6 +387,12 @@ int main(int argc, char **argv)
         for (int k = 0; k < TimedApplication::KindCount; ++k)
             std::printf("| %s | %.2f |\n", TimedApplication::kKindNames[k],
                         double(app.spent[k]) / 1e6 / double(times.size()));
+        const double rssEndMb = peakRssMb();
+        std::printf("\n| peak RSS MB: sample settled | file loaded | after the switches | peak RSS / file | while loading, "
+                    "most anonymous MB | most file-backed MB | once loaded: anonymous MB | file-backed MB |\n"
+                    "|---|---|---|---|---|---|---|---|\n| %.0f | %.0f | %.0f | %.2f | %.0f | %.0f | %.0f | %.0f |\n",
+                    rssBeforeMb, rssLoadedMb, rssEndMb, fileMb > 0 ? rssEndMb / (fileMb / 1.048576) : 0.0,
+                    loadAnonMaxMb, loadFileMaxMb, anonLoadedMb, fileLoadedMb);
         std::printf("\n| painted widget | paints per switch | ms per switch |\n|---|---|---|\n");
         std::vector<std::pair<QString, TimedApplication::PaintStat>> byTime(app.paints.begin(), app.paints.end());
         std::sort(byTime.begin(), byTime.end(), [](const auto &a, const auto &b) { return a.second.ns > b.second.ns; });

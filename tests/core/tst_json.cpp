@@ -50,6 +50,11 @@ private slots:
     void memberNames();
     void sharedNodesOutliveTheirFirstHolder();
     void sharedStringBlocks();
+    void skimmedItemsKeepTypeAndOffset();
+    void skimmedErrorsMatchBuilt_data();
+    void skimmedErrorsMatchBuilt();
+    void endOfValueAgain_data();
+    void endOfValueAgain();
 };
 
 void TestJson::jsNumbers_data()
@@ -475,6 +480,115 @@ void TestJson::sharedStringBlocks()
             ++blockStarts;
     }
     QVERIFY2(blockStarts > 0 && blockStarts < 100, qPrintable(QString::number(blockStarts)));
+}
+
+namespace {
+
+// Streams the array at member "items" of `text`, building each item `depth` levels deep (SIZE_MAX: whole).
+std::vector<json::Value> streamedItems(const std::string &text, std::size_t depth, json::ParseError &error)
+{
+    std::vector<json::Value> items;
+    json::ParseLimits limits;
+    limits.streamArrayAt = [](const std::vector<std::string> &path) { return path == std::vector<std::string>{"items"}; };
+    limits.onStreamedItem = [&](json::Value item, std::size_t, std::size_t) {
+        items.push_back(std::move(item));
+        return true;
+    };
+    if (depth != SIZE_MAX)
+        limits.streamedItemDepth = [depth](const std::vector<std::string> &) { return depth; };
+    json::StringArena arena;
+    json::parse(text, arena, error, 0, nullptr, limits);
+    return items;
+}
+
+} // namespace
+
+void TestJson::skimmedItemsKeepTypeAndOffset()
+{
+    const std::string text =
+        R"({"items": [{"type": "a", "payload": {"n": 7, "id": "x\"y", "deep": {"k": [1, 2]}, "list": [3]}}, 5]})";
+    json::ParseError error;
+    const std::vector<json::Value> whole = streamedItems(text, SIZE_MAX, error);
+    QVERIFY(!error.failed());
+    const std::vector<json::Value> shallow = streamedItems(text, 2, error);
+    QVERIFY(!error.failed());
+    QCOMPARE(shallow.size(), std::size_t(2));
+    // Two levels in: the payload's scalars are read, its containers are empty but keep their type and offset.
+    const json::Value *payload = shallow[0].findObject("payload");
+    QVERIFY(payload);
+    QCOMPARE(shallow[0].findString("type")->asString(), std::string_view("a"));
+    QCOMPARE(payload->findNumber("n")->asNumber(), 7.0);
+    QCOMPARE(payload->findString("id")->decodedString(), std::string("x\"y"));
+    const json::Value *deep = payload->findObject("deep");
+    const json::Value *list = payload->findArray("list");
+    QVERIFY(deep && list);
+    QCOMPARE(deep->memberCount(), std::size_t(0));
+    QCOMPARE(list->size(), std::size_t(0));
+    const json::Value &wholePayload = *whole[0].findObject("payload");
+    QCOMPARE(deep->sourceOffset(), wholePayload.findObject("deep")->sourceOffset());
+    QCOMPARE(list->sourceOffset(), wholePayload.findArray("list")->sourceOffset());
+    QCOMPARE(json::stringify(json::parseAgain(text, std::size_t(deep->sourceOffset()))), std::string(R"({"k":[1,2]})"));
+    QCOMPARE(shallow[1].asNumber(), 5.0);
+    // Not at all: the item is an empty container where it starts.
+    const std::vector<json::Value> none = streamedItems(text, 0, error);
+    QVERIFY(!error.failed());
+    QVERIFY(none[0].isObject());
+    QCOMPARE(none[0].memberCount(), std::size_t(0));
+    QCOMPARE(none[0].sourceOffset(), whole[0].sourceOffset());
+    // parseAgainShallow: the members, their containers empty.
+    const json::Value members = json::parseAgainShallow(text, std::size_t(wholePayload.sourceOffset()), 1);
+    QCOMPARE(members.memberCount(), std::size_t(4));
+    QCOMPARE(members.findObject("deep")->memberCount(), std::size_t(0));
+    QCOMPARE(members.findString("id")->decodedString(), std::string("x\"y"));
+}
+
+void TestJson::skimmedErrorsMatchBuilt_data()
+{
+    QTest::addColumn<QByteArray>("input");
+    QTest::newRow("bad-escape-deep") << QByteArray(R"({"items": [{"p": {"q": ["\x"]}}]})");
+    QTest::newRow("bad-utf8-deep") << QByteArray("{\"items\": [{\"p\": {\"q\": [\"\xC3\x28\"]}}]}");
+    QTest::newRow("bad-number-deep") << QByteArray(R"({"items": [{"p": {"q": [01]}}]})");
+    QTest::newRow("bad-literal-deep") << QByteArray(R"({"items": [{"p": {"q": {"r": nul}}}]})");
+    QTest::newRow("missing-colon-deep") << QByteArray(R"({"items": [{"p": {"q": {"r" 1}}}]})");
+    QTest::newRow("bad-key-escape") << QByteArray(R"({"items": [{"p": {"q": {"\x": 1}}}]})");
+    QTest::newRow("unterminated") << QByteArray(R"({"items": [{"p": {"q": [1, 2)");
+    QTest::newRow("too-deep") << QByteArray(QByteArray(R"({"items": [)") + QByteArray(600, '['));
+}
+
+void TestJson::skimmedErrorsMatchBuilt()
+{
+    // What is skimmed is validated as a full parse would: the same error at the same place.
+    QFETCH(QByteArray, input);
+    const std::string text = input.toStdString();
+    json::ParseError built, skimmed, none;
+    streamedItems(text, SIZE_MAX, built);
+    streamedItems(text, 1, skimmed);
+    streamedItems(text, 0, none);
+    QVERIFY(built.failed());
+    QCOMPARE(skimmed.describe(), built.describe());
+    QCOMPARE(none.describe(), built.describe());
+}
+
+void TestJson::endOfValueAgain_data()
+{
+    QTest::addColumn<QByteArray>("input");
+    QTest::addColumn<int>("offset");
+    QTest::newRow("object") << QByteArray(R"([{"a": "}]\"", "b": [1, {"c": []}]}, 2])") << 1;
+    QTest::newRow("array") << QByteArray(R"({"x": [ "[", ["]"], {} ] })") << 6;
+    QTest::newRow("leading-space") << QByteArray(R"([  {"a": 1}])") << 1;
+    QTest::newRow("number") << QByteArray(R"([12.5e3, 1])") << 1;
+    QTest::newRow("string") << QByteArray(R"(["a\"b", 1])") << 1;
+}
+
+void TestJson::endOfValueAgain()
+{
+    QFETCH(QByteArray, input);
+    QFETCH(int, offset);
+    const std::string text = input.toStdString();
+    std::size_t end = 0;
+    json::parseAgain(text, std::size_t(offset), &end);
+    QVERIFY(end > std::size_t(offset));
+    QCOMPARE(json::endOfValueAgain(text, std::size_t(offset)), end);
 }
 
 QTEST_APPLESS_MAIN(TestJson)

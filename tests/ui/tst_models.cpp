@@ -361,9 +361,24 @@ void TestModels::ledgerFilter()
         QVERIFY(it <= last);
         last = it;
     }
+    // By marks: in the order of the marks' flags, rows with equal marks in the order they had (a stable sort).
+    filter.sort(LedgerModel::RowColumn, Qt::AscendingOrder);
+    filter.sort(LedgerModel::MarksColumn, Qt::AscendingOrder);
+    for (int r = 1; r < filter.rowCount(); ++r) {
+        const QModelIndex a = filter.index(r - 1, 0), b = filter.index(r, 0);
+        const int ma = a.data(LedgerModel::MarksRole).toInt(), mb = b.data(LedgerModel::MarksRole).toInt();
+        QVERIFY(ma <= mb);
+        if (ma == mb)
+            QVERIFY(a.data(LedgerModel::RowIndexRole).toInt() < b.data(LedgerModel::RowIndexRole).toInt());
+    }
     filter.sort(LedgerModel::RowColumn, Qt::AscendingOrder);
     for (int r = 0; r < filter.rowCount(); ++r)
         QCOMPARE(filter.index(r, 0).data(LedgerModel::RowIndexRole).toInt(), r);
+    // A new call's ledger is sorted again as the view asks (a model reset keeps the proxy's sort).
+    filter.sort(LedgerModel::RowColumn, Qt::DescendingOrder);
+    ledger.setBundle(buildBundle(run, run->calls.size() / 2));
+    for (int r = 0; r < filter.rowCount(); ++r)
+        QCOMPARE(filter.index(r, 0).data(LedgerModel::RowIndexRole).toInt(), filter.rowCount() - 1 - r);
 }
 
 void TestModels::jumps()

@@ -27,8 +27,31 @@ void LedgerFilterModel::setText(const QString &text)
     invalidateRowsFilter();
 }
 
+bool LedgerFilterModel::lessThan(const QModelIndex &left, const QModelIndex &right) const
+{
+    const auto *ledger = qobject_cast<const LedgerModel *>(sourceModel());
+    const findings::LedgerRowView *a = ledger ? ledger->rowView(left.row()) : nullptr;
+    const findings::LedgerRowView *b = ledger ? ledger->rowView(right.row()) : nullptr;
+    if (a && b && left.column() == right.column()) {
+        // As LedgerModel::SortRole gives them.
+        switch (left.column()) {
+        case LedgerModel::RowColumn:
+            return left.row() < right.row();
+        case LedgerModel::MarksColumn:
+            return a->marks < b->marks;
+        case LedgerModel::IterationColumn:
+            return a->iteration.value_or(-1.0) < b->iteration.value_or(-1.0);
+        default:
+            break;
+        }
+    }
+    return QSortFilterProxyModel::lessThan(left, right);
+}
+
 bool LedgerFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
 {
+    if (m_scope == AllRows && m_text.isEmpty())
+        return true; // every row, without asking the model for one
     const QAbstractItemModel *m = sourceModel();
     const int marks = m->index(sourceRow, 0, sourceParent).data(LedgerModel::MarksRole).toInt();
     switch (m_scope) {

@@ -27,6 +27,9 @@ public:
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
+    // The numeric columns (row, marks, iteration) straight from the rows: the proxy sorts a 3,300-row ledger again
+    // at every call switch, and the base class's comparison through QVariant data was most of a switch's model work.
+    bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
 
 private:
     Scope m_scope = AllRows;

@@ -30,7 +30,7 @@ void LedgerModel::setBundle(const BundleHandle &bundle)
     endResetModel();
 }
 
-const findings::LedgerRowView *LedgerModel::row(int r) const
+const findings::LedgerRowView *LedgerModel::rowView(int r) const
 {
     return m_bundle && r >= 0 && std::size_t(r) < m_bundle->ledgerRows.size() ? &m_bundle->ledgerRows[std::size_t(r)]
                                                                               : nullptr;
@@ -58,7 +58,7 @@ QVariant LedgerModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const findings::LedgerRowView *r = row(index.row());
+    const findings::LedgerRowView *r = rowView(index.row());
     if (!r)
         return {};
     const findings::LedgerRowView &f = *r;

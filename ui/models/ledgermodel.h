@@ -61,10 +61,10 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
     static QStringList markNames(int marks);
+    // Row r of the ledger (in ledger order); nullptr when out of range.
+    const findings::LedgerRowView *rowView(int r) const;
 
 private:
-    const findings::LedgerRowView *row(int r) const;
-
     BundleHandle m_bundle;
 };
 

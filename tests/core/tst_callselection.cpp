@@ -80,7 +80,7 @@ report::CallSelection select(const Facts &f, report::ReportDetail detail)
     backtrack.values.push_back(value);
     report::ContingentUse use;
     for (const auto &n : f.carrierCalls)
-        use.carriers.push_back({"call_9", "open", ordinalOf(n), 0});
+        use.carriers.push_back({"call_9", "open", ordinalOf(n), 0, std::nullopt});
     backtrack.contingent.push_back(use);
     report::CallMarks marks{ordinalsOf(f.bookmarks), ordinalsOf(f.notes), ordinalsOf(f.problems),
                             ordinalsOf(f.divergences)};

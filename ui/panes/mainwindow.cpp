@@ -107,7 +107,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     connect(m_loader, &RunLoader::previewReady, this, &MainWindow::onPreviewReady);
     connect(m_loader, &RunLoader::progressChanged, this, [this](int permille, const QString &message) {
         m_loadBar->setValue(permille);
-        m_loadBar->setFormat(tr("Indexing: %1 %p%").arg(message));
+        m_loadBar->setFormat(tr("%1 %p%").arg(message));
         if (m_progress) {
             m_progress->setValue(permille);
             m_progress->setLabelText(tr("%1\n%2").arg(QFileInfo(m_loadingPath).fileName(), message));
@@ -251,7 +251,8 @@ void MainWindow::createPanes()
     m_loadBar->setObjectName(QStringLiteral("loadProgressBar"));
     m_loadBar->setRange(0, 1000);
     m_loadBar->setTextVisible(true);
-    m_loadBar->setMaximumWidth(260);
+    m_loadBar->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("Summarizing calls 100%")) + 40);
+    m_loadBar->setMaximumWidth(320);
     m_loadBar->hide();
     statusLayout->addWidget(m_loadBar);
     auto *statusFence = new LayoutFence(statusRow, this);

@@ -484,8 +484,10 @@ void TestJson::sharedStringBlocks()
 
 namespace {
 
-// Streams the array at member "items" of `text`, building each item `depth` levels deep (SIZE_MAX: whole).
-std::vector<json::Value> streamedItems(const std::string &text, std::size_t depth, json::ParseError &error)
+// Streams the array at member "items" of `text`, building each item `depth` levels deep (SIZE_MAX: whole). The
+// items' strings may live in `arena`, so the caller keeps it as long as the items.
+std::vector<json::Value> streamedItems(const std::string &text, std::size_t depth, json::StringArena &arena,
+                                       json::ParseError &error)
 {
     std::vector<json::Value> items;
     json::ParseLimits limits;
@@ -496,7 +498,6 @@ std::vector<json::Value> streamedItems(const std::string &text, std::size_t dept
     };
     if (depth != SIZE_MAX)
         limits.streamedItemDepth = [depth](const std::vector<std::string> &) { return depth; };
-    json::StringArena arena;
     json::parse(text, arena, error, 0, nullptr, limits);
     return items;
 }
@@ -508,9 +509,11 @@ void TestJson::skimmedItemsKeepTypeAndOffset()
     const std::string text =
         R"({"items": [{"type": "a", "payload": {"n": 7, "id": "x\"y", "deep": {"k": [1, 2]}, "list": [3]}}, 5]})";
     json::ParseError error;
-    const std::vector<json::Value> whole = streamedItems(text, SIZE_MAX, error);
+    json::StringArena wholeArena;
+    const std::vector<json::Value> whole = streamedItems(text, SIZE_MAX, wholeArena, error);
     QVERIFY(!error.failed());
-    const std::vector<json::Value> shallow = streamedItems(text, 2, error);
+    json::StringArena shallowArena;
+    const std::vector<json::Value> shallow = streamedItems(text, 2, shallowArena, error);
     QVERIFY(!error.failed());
     QCOMPARE(shallow.size(), std::size_t(2));
     // Two levels in: the payload's scalars are read, its containers are empty but keep their type and offset.
@@ -530,7 +533,8 @@ void TestJson::skimmedItemsKeepTypeAndOffset()
     QCOMPARE(json::stringify(json::parseAgain(text, std::size_t(deep->sourceOffset()))), std::string(R"({"k":[1,2]})"));
     QCOMPARE(shallow[1].asNumber(), 5.0);
     // Not at all: the item is an empty container where it starts.
-    const std::vector<json::Value> none = streamedItems(text, 0, error);
+    json::StringArena noneArena;
+    const std::vector<json::Value> none = streamedItems(text, 0, noneArena, error);
     QVERIFY(!error.failed());
     QVERIFY(none[0].isObject());
     QCOMPARE(none[0].memberCount(), std::size_t(0));
@@ -561,9 +565,10 @@ void TestJson::skimmedErrorsMatchBuilt()
     QFETCH(QByteArray, input);
     const std::string text = input.toStdString();
     json::ParseError built, skimmed, none;
-    streamedItems(text, SIZE_MAX, built);
-    streamedItems(text, 1, skimmed);
-    streamedItems(text, 0, none);
+    json::StringArena arena;
+    streamedItems(text, SIZE_MAX, arena, built);
+    streamedItems(text, 1, arena, skimmed);
+    streamedItems(text, 0, arena, none);
     QVERIFY(built.failed());
     QCOMPARE(skimmed.describe(), built.describe());
     QCOMPARE(none.describe(), built.describe());

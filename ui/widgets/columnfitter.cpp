@@ -22,6 +22,7 @@ constexpr int kMeasuredRows = 4000;
 ColumnFitter::ColumnFitter(QAbstractItemView *view, QHeaderView *header, const QList<Fit> &fits)
     : QObject(view)
     , m_view(view)
+    , m_viewport(view->viewport())
     , m_header(header)
     , m_fits(fits)
 {
@@ -32,7 +33,7 @@ ColumnFitter::ColumnFitter(QAbstractItemView *view, QHeaderView *header, const Q
             m_userSized.insert(section);
     });
     view->installEventFilter(this);
-    view->viewport()->installEventFilter(this); // resized after the view has placed it: its width is the new one
+    m_viewport->installEventFilter(this); // resized after the view has placed it: its width is the new one
     for (int c = 0; c < header->count(); ++c) {
         m_fitted.insert(c, header->sectionSize(c));
         m_designed.insert(c, header->sectionSize(c));
@@ -165,7 +166,7 @@ bool ColumnFitter::eventFilter(QObject *watched, QEvent *event)
 {
     if (watched == m_view && event->type() == QEvent::FontChange)
         fit();
-    else if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+    else if (watched == m_viewport && event->type() == QEvent::Resize)
         apply();
     return QObject::eventFilter(watched, event);
 }

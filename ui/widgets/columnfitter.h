@@ -6,6 +6,7 @@
 
 class QAbstractItemView;
 class QHeaderView;
+class QWidget;
 
 namespace tf::ui {
 
@@ -47,13 +48,15 @@ private:
     void apply();
 
     QAbstractItemView *m_view;
+    // Kept apart from m_view: while the view is destroyed its viewport still sends events, and by then m_view is
+    // only a QWidget, so m_view->viewport() is no longer a call that can be made.
+    QWidget *m_viewport;
     QHeaderView *m_header;
     QList<Fit> m_fits;
     QSet<int> m_userSized;
-    QHash<int, int> m_fitted;
+    QHash<int, int> m_fitted;   // the width this fitter gave each column, to tell a width someone else set
     QHash<int, int> m_designed; // the widths the pane gave its columns, before any fitting
-    QHash<int, int> m_content;  // each fitted column's widest cell, measured at the last fit() // the width this fitter
-                                // gave each column, to tell a width someone else set
+    QHash<int, int> m_content;  // each fitted column's widest cell, measured at the last fit()
     bool m_fitting = false;
     int m_stretchPercent = 0;
 };

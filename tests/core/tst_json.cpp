@@ -491,7 +491,9 @@ std::vector<json::Value> streamedItems(const std::string &text, std::size_t dept
 {
     std::vector<json::Value> items;
     json::ParseLimits limits;
-    limits.streamArrayAt = [](const std::vector<std::string> &path) { return path == std::vector<std::string>{"items"}; };
+    limits.streamArrayAt = [](const std::vector<std::string> &path) {
+        return path == std::vector<std::string>{"items"};
+    };
     limits.onStreamedItem = [&](json::Value item, std::size_t, std::size_t) {
         items.push_back(std::move(item));
         return true;

@@ -14,6 +14,7 @@
 #include "ui/panes/mainwindow.h"
 #include "ui/services/bundledsample.h"
 #include "ui/widgets/columnfitter.h"
+#include "ui/widgets/factgrid.h"
 #include "ui/widgets/itemdelegate.h"
 #include "ui/widgets/layoutfence.h"
 
@@ -21,6 +22,7 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QHeaderView>
+#include <QLabel>
 #include <QLayout>
 #include <QScreen>
 #include <QSettings>
@@ -92,6 +94,8 @@ private slots:
     void layoutIsRestored();
     void findingsGetTheRoomWhenSideDocksClose();
     void widerWindowWidensTheReadingPanes();
+    void callsListFollowsTheRunsColumns();
+    void sincePreviousFactsAreWhole();
 
 private:
     void openMeaningfulCall(MainWindow &w);
@@ -391,6 +395,75 @@ void TestLayout::widerWindowWidensTheReadingPanes()
     QVERIFY2(calls->width() <= callsBefore + 2,
              qPrintable(QStringLiteral("calls %1 px, was %2 px").arg(calls->width()).arg(callsBefore)));
     QVERIFY(wire->width() >= wireBefore + 200);
+}
+
+void TestLayout::callsListFollowsTheRunsColumns()
+{
+    MainWindow &w = *m_window;
+    auto *dock = w.findChild<QDockWidget *>(QStringLiteral("callsDock"));
+    auto *calls = w.findChild<QTableView *>(QStringLiteral("callsView"));
+    const int slack = 2 * w.style()->pixelMetric(QStyle::PM_DockWidgetSeparatorExtent, nullptr, &w) + 8;
+    // Every visible column shows without a horizontal scroll, unless the list would take over 40% of the window.
+    const auto columnsFit = [&] {
+        return calls->horizontalHeader()->length() <= calls->viewport()->width() + 1 ||
+               dock->width() >= w.width() * 2 / 5 - slack;
+    };
+    QVERIFY(columnsFit());
+    const int before = dock->width();
+
+    // A conversation adds the Turn column: the list widens to keep every column whole.
+    QSignalSpy loaded(&w, &MainWindow::runLoaded);
+    w.openFile(QStringLiteral(TRACEFOLD_TEST_DATA "/samples/real-9.62/dev-2-conversation.json"));
+    QVERIFY(loaded.wait(60000));
+    QVERIFY(!calls->isColumnHidden(CallListModel::TurnColumn));
+    (void)QTest::qWaitFor(columnsFit); // the check below says why it failed
+    const QString widths = QStringLiteral("header %1 px in a %2 px list")
+                               .arg(calls->horizontalHeader()->length())
+                               .arg(calls->viewport()->width());
+    QVERIFY2(columnsFit(), qPrintable(widths));
+    QVERIFY(dock->width() >= before - slack);
+
+    // A width the user chose is theirs: opening another run leaves it.
+    const int chosen = dock->width() - 40;
+    auto *findings = w.findChild<QDockWidget *>(QStringLiteral("findingsDock"));
+    auto *wire = w.findChild<QDockWidget *>(QStringLiteral("wireDock"));
+    const int rest = dock->width() + findings->width() + wire->width() - chosen;
+    w.resizeDocks({dock, findings, wire}, {chosen, rest / 2, rest - rest / 2}, Qt::Horizontal);
+    (void)QTest::qWaitFor([&] { return qAbs(dock->width() - chosen) <= slack; });
+    QVERIFY2(qAbs(dock->width() - chosen) <= slack, qPrintable(QString::number(dock->width())));
+    const int dragged = dock->width();
+    openMeaningfulCall(w);
+    QTest::qWait(50);
+    QCOMPARE(dock->width(), dragged);
+}
+
+void TestLayout::sincePreviousFactsAreWhole()
+{
+    // Narrow, the facts stand one to a row and wrap; wide, two to a row: either way no value is cut.
+    MainWindow &w = *m_window;
+    auto *facts = w.findChild<FactGrid *>(QStringLiteral("sincePreviousFacts"));
+    QVERIFY(facts);
+    const auto wholeValues = [&] {
+        for (QLabel *value : facts->findChildren<QLabel *>()) {
+            if (value->textInteractionFlags() == Qt::NoTextInteraction || value->text().isEmpty())
+                continue; // a caption
+            const int needed = value->fontMetrics().horizontalAdvance(value->text());
+            if (facts->sideBySide(value) ? value->width() < needed
+                                         : value->height() < value->heightForWidth(value->width()) - 1)
+                return false;
+        }
+        return true;
+    };
+    auto *since = w.findChild<QDockWidget *>(QStringLiteral("sincePreviousDock"));
+    QLabel *provider = facts->findChildren<QLabel *>().at(1); // the first fact's value, beside the second when room
+    since->setFloating(true);
+    for (const int width : {260, 1000}) {
+        since->resize(width, 700);
+        QTest::qWait(50);
+        QCOMPARE(facts->sideBySide(provider), width > 500);
+        QVERIFY2(wholeValues(), qPrintable(QStringLiteral("at %1 px").arg(facts->width())));
+    }
+    since->setFloating(false);
 }
 
 // The screen is configured before the application exists: the offscreen platform reads it from a file.

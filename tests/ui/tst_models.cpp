@@ -155,7 +155,7 @@ void TestModels::cacheIconsMatchInspectJson()
         const QJsonValue reusable = cache.value(QStringLiteral("prefixReusable"));
         // A reusable prefix is a measured hit only where the provider reported cache usage.
         const bool measured = cache.value(QStringLiteral("verdict")).toString() != QLatin1String("unmeasured");
-        const CacheStatus expected = !reusable.isBool() ? CacheStatus::Unknown
+        const CacheStatus expected = !reusable.isBool()   ? CacheStatus::Unknown
                                      : !reusable.toBool() ? CacheStatus::Rewritten
                                      : measured           ? CacheStatus::Reusable
                                                           : CacheStatus::ReusableUnmeasured;
@@ -259,7 +259,14 @@ void TestModels::everyCall()
         QCOMPARE(wire.rowCount(system), int(v.systemPieces.size()));
         const QModelIndex messages = wire.index(WireModel::MessagesGroup, 0);
         QCOMPARE(wire.rowCount(messages), v.conversationOnRecord ? int(v.asSent.size()) : 0);
-        QCOMPARE(wire.rowCount(wire.index(WireModel::ToolsGroup, 0)), int(v.tools.size()));
+        const QModelIndex tools = wire.index(WireModel::ToolsGroup, 0);
+        QCOMPARE(wire.rowCount(tools), int(v.tools.size()));
+        // A tool's name is read where a message's ids are (the # column is sized for numbers).
+        for (int t = 0; t < wire.rowCount(tools); ++t) {
+            QCOMPARE(wire.index(t, WireModel::ItemColumn, tools).data().toString(), QString::number(t));
+            QCOMPARE(wire.index(t, WireModel::IdColumn, tools).data().toString(),
+                     toQString(v.tools[std::size_t(t)].name));
+        }
         QCOMPARE(wire.collapsedCount(), int(v.collapsed.size()));
 
         // Receipt: each part's badge and reason.

@@ -163,8 +163,10 @@ void WireModel::setBundle(const BundleHandle &bundle)
 
         for (const recording::ToolView &t : v.tools) {
             Item item;
-            item.item = toQString(t.name);
+            // The name goes where pieces and messages show their source and ids: the # column is sized for numbers.
+            item.item = QString::number(m_items[ToolsGroup].size());
             item.role = tr("tool");
+            item.id = toQString(t.name);
             item.content = t.description ? toQString(*t.description) : QString();
             item.extra = t.schema ? toQString(t.schemaText()) : QString();
             item.size = t.description ? int(text::lengthU16(*t.description)) : 0;

@@ -18,8 +18,8 @@
 #include "ui/services/bundledsample.h"
 #include "ui/services/callviewservice.h"
 #include "ui/services/comparisontools.h"
-#include "ui/services/followtools.h"
 #include "ui/services/filewatch.h"
+#include "ui/services/followtools.h"
 #include "ui/services/navigator.h"
 #include "ui/services/qtstrings.h"
 #include "ui/services/reportexport.h"
@@ -305,12 +305,13 @@ void MainWindow::sizeDocks()
     // Previous Call column gets the larger share, where its verdict and facts sit above the piece diff.
     const int w = width(), h = height();
     resizeDocks({m_stripDock}, {qMax(110, h * 14 / 100)}, Qt::Vertical);
-    const int calls = qBound(w * 22 / 100, m_calls->neededWidth() + 12, w * 40 / 100);
+    const int calls = fittedCallsWidth();
     const int findings = (w - calls) * 39 / 100;
     resizeDocks({m_callsDock, m_findingsDock, m_wireDock}, {calls, findings, w - calls - findings}, Qt::Horizontal);
+    m_callsFittedWidth = calls;
     // The Problems dock across the bottom takes its share from the panes above it.
     const bool shortWindow = h < 820;
-    resizeDocks({m_findingsDock, m_sinceDock}, {h * (shortWindow ? 31 : 30) / 100, h * (shortWindow ? 30 : 31) / 100},
+    resizeDocks({m_findingsDock, m_sinceDock}, {h * (shortWindow ? 31 : 29) / 100, h * (shortWindow ? 30 : 32) / 100},
                 Qt::Vertical);
     resizeDocks({m_wireDock, m_ledgerDock}, {h * 34 / 100, h * 26 / 100}, Qt::Vertical);
     // On a short window, the counts and a row or two: what it holds is one double-click from its call.
@@ -318,6 +319,29 @@ void MainWindow::sizeDocks()
     resizeDocks({m_problemsDock},
                 {qMax(h * (shortWindow ? 10 : 20) / 100, m_problems->minimumSizeHint().height() + problemsTitle + 14)},
                 Qt::Vertical);
+}
+
+int MainWindow::fittedCallsWidth() const
+{
+    return qBound(width() * 22 / 100, m_calls->neededWidth() + 12, width() * 40 / 100);
+}
+
+void MainWindow::refitCallsDock()
+{
+    // Only a width this window chose: one the user dragged, or a restored layout, is theirs to keep.
+    // The dock lands within a separator or two of the width asked for.
+    const int slack = 2 * style()->pixelMetric(QStyle::PM_DockWidgetSeparatorExtent, nullptr, this) + 8;
+    if (!m_shownOnce || m_callsFittedWidth <= 0 || std::abs(m_callsDock->width() - m_callsFittedWidth) > slack ||
+        dockWidgetArea(m_callsDock) != Qt::LeftDockWidgetArea || m_callsDock->isFloating())
+        return;
+    const int calls = fittedCallsWidth();
+    const int findings = m_findingsDock->width(), wire = m_wireDock->width();
+    const int rest = m_callsDock->width() + findings + wire - calls;
+    if (calls == m_callsDock->width() || findings + wire <= 0 || rest <= 0)
+        return;
+    const int newFindings = int(qint64(rest) * findings / (findings + wire));
+    resizeDocks({m_callsDock, m_findingsDock, m_wireDock}, {calls, newFindings, rest - newFindings}, Qt::Horizontal);
+    m_callsFittedWidth = calls;
 }
 
 void MainWindow::showEvent(QShowEvent *event)
@@ -634,7 +658,7 @@ void MainWindow::showRun(const RunHandle &run, int keep, RunSource source)
     // A followed file changes by design: its follower reads what changed, the watch would only cry wolf.
     const bool watched = source == RunSource::Opened && !run->bundled;
     m_fileWatch->watch(watched ? run->run : nullptr, watched ? run->path : QString());
-    setWindowTitle(followed                         ? tr("%1 (following) — Tracefold").arg(run->displayName)
+    setWindowTitle(followed                       ? tr("%1 (following) — Tracefold").arg(run->displayName)
                    : source == RunSource::Preview ? tr("%1 (indexing…) — Tracefold").arg(run->displayName)
                                                   : tr("%1 — Tracefold").arg(run->displayName));
     m_summary->setRun(run);
@@ -643,6 +667,8 @@ void MainWindow::showRun(const RunHandle &run, int keep, RunSource source)
     m_service->setRun(run);
     m_calls->setRun(run);
     m_problems->setRun(run);
+    // The list's columns follow the run (a turn column for a conversation, none for one model): so does its width.
+    QTimer::singleShot(0, this, &MainWindow::refitCallsDock);
     // On a run that is not armed the Findings pane has nothing to show; what the model answered comes first.
     if (source != RunSource::Followed) {
         (run->run->constants.armed ? m_findingsDock : m_responseDock)->raise();
@@ -807,9 +833,10 @@ void MainWindow::showGoToCallDialog()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setWindowTitle(tr("Go to Call"));
     dialog->setInputMode(QInputDialog::IntInput);
-    dialog->setLabelText(m_run->run->preview
-                             ? tr("Call (1 to %1; the calls after them are still being indexed):").arg(m_run->calls.size())
-                             : tr("Call (1 to %1):").arg(m_run->calls.size()));
+    dialog->setLabelText(
+        m_run->run->preview
+            ? tr("Call (1 to %1; the calls after them are still being indexed):").arg(m_run->calls.size())
+            : tr("Call (1 to %1):").arg(m_run->calls.size()));
     dialog->setIntRange(1, int(m_run->calls.size()));
     dialog->setIntValue(currentCall() + 1);
     connect(dialog, &QInputDialog::intValueSelected, this, [this](int call) { showCall(call - 1); });

@@ -125,6 +125,8 @@ protected:
 private:
     void arrangeDocks();
     void sizeDocks();
+    int fittedCallsWidth() const;
+    void refitCallsDock();
     void createPanes();
     void createActions();
     void onLoadStarted(const QString &path);
@@ -167,6 +169,7 @@ private:
     bool m_layoutRestored = false;
     bool m_shownOnce = false;
     int m_callsWidthBefore = 0; // the Calls dock's width as a resize of the window begins
+    int m_callsFittedWidth = 0; // the width this window gave the Calls dock for its columns; 0: none yet
     bool m_keepingCallsWidth = false;
 
     SummaryBar *m_summary = nullptr;

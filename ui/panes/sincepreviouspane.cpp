@@ -5,12 +5,12 @@
 #include "ui/widgets/annotatedtextview.h"
 #include "ui/widgets/compactheight.h"
 #include "ui/widgets/elidedlabel.h"
+#include "ui/widgets/factgrid.h"
 #include "ui/widgets/fonts.h"
 #include "ui/widgets/glyphlabel.h"
 #include "ui/widgets/layoutfence.h"
 #include "ui/widgets/theme.h"
 
-#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QVBoxLayout>
@@ -86,20 +86,16 @@ SincePreviousPane::SincePreviousPane(QWidget *parent)
     m_reason->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     headLayout->addWidget(m_reason);
 
-    m_facts = new QGridLayout;
-    m_facts->setHorizontalSpacing(10);
-    m_facts->setVerticalSpacing(2);
-    m_facts->setContentsMargins(0, 4, 0, 0);
-    m_provider = addFact(0, 0, tr("Provider"));
-    m_system = addFact(0, 2, tr("System"));
-    m_tokens = addFact(1, 0, tr("Tokens"), 3);
-    m_gap = addFact(2, 0, tr("Interval"));
-    m_tools = addFact(2, 2, tr("Tools"));
-    m_markers = addFact(3, 0, tr("Markers"));
-    m_basis = addFact(3, 2, tr("Compared"));
-    m_facts->setColumnStretch(1, 1);
-    m_facts->setColumnStretch(3, 1);
-    headLayout->addLayout(m_facts);
+    m_facts = new FactGrid(head);
+    m_facts->setObjectName(QStringLiteral("sincePreviousFacts"));
+    m_provider = m_facts->addFact(tr("Provider"));
+    m_system = m_facts->addFact(tr("System"));
+    m_tokens = m_facts->addFact(tr("Tokens"), true);
+    m_gap = m_facts->addFact(tr("Interval"));
+    m_tools = m_facts->addFact(tr("Tools"));
+    m_markers = m_facts->addFact(tr("Markers"), true); // a list: offered, applied, the gate
+    m_basis = m_facts->addFact(tr("Compared"));
+    headLayout->addWidget(m_facts);
     // Squeezed (a 720-pixel screen, a large font), the verdict and its facts scroll above the piece diff instead of
     // holding the dock, and the window, taller; with room they take what they need.
     auto *headFence = new LayoutFence(head, this);
@@ -131,16 +127,6 @@ SincePreviousPane::SincePreviousPane(QWidget *parent)
     setCompactHeight(m_diff, 2);
     m_diff->setYieldsHeight(true); // the verdict and its facts first; the diff takes what is left
     layout->addWidget(m_diff, 1);
-}
-
-QLabel *SincePreviousPane::addFact(int row, int column, const QString &caption, int span)
-{
-    auto *c = new QLabel(caption, this);
-    c->setForegroundRole(QPalette::PlaceholderText);
-    auto *v = plainLabel(this);
-    m_facts->addWidget(c, row, column);
-    m_facts->addWidget(v, row, column + 1, 1, span);
-    return v;
 }
 
 QString SincePreviousPane::reasonText() const
@@ -200,6 +186,7 @@ void SincePreviousPane::setBundle(const BundleHandle &bundle)
     if (c.gateBranch)
         markers << tr("gate: %1").arg(toQString(*c.gateBranch));
     m_markers->setText(markers.join(QStringLiteral(" · ")));
+    m_facts->refit();
 
     // The piece diff.
     const bool now = v.piece.has_value();

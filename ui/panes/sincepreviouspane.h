@@ -4,13 +4,13 @@
 
 #include <QWidget>
 
-class QGridLayout;
 class QLabel;
 
 namespace tf::ui {
 
 class AnnotatedTextView;
 class ElidedLabel;
+class FactGrid;
 class GlyphLabel;
 
 // What changed since the previous call: whether the cached prefix could be reused and why (the core's cache facts),
@@ -27,8 +27,6 @@ public:
     QString reasonText() const;
 
 private:
-    QLabel *addFact(int row, int column, const QString &caption, int span = 1);
-
     GlyphLabel *m_glyph = nullptr;
     ElidedLabel *m_verdict = nullptr;
     QLabel *m_reason = nullptr;
@@ -40,7 +38,7 @@ private:
     QLabel *m_gap = nullptr;
     QLabel *m_markers = nullptr;
     ElidedLabel *m_diffTitle = nullptr;
-    QGridLayout *m_facts = nullptr;
+    FactGrid *m_facts = nullptr;
     AnnotatedTextView *m_diff = nullptr;
 };
 

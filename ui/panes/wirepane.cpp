@@ -60,7 +60,7 @@ WirePane::WirePane(QWidget *parent)
     m_fitter = new ColumnFitter(m_view, m_view->header(),
                                 {{WireModel::RoleColumn, 14},
                                  {WireModel::IdColumn, 30},
-                                 {WireModel::StatusColumn, 26},
+                                 {WireModel::StatusColumn, 26, true},
                                  {WireModel::SizeColumn, 9}});
     m_fitter->setStretchShare(30); // the content is what the rows are read for
     setCompactHeight(m_view, 2);
@@ -140,7 +140,7 @@ int WirePane::toolRow(const QString &name) const
 {
     const QModelIndex tools = m_model->index(WireModel::ToolsGroup, 0);
     for (int r = 0; r < m_model->rowCount(tools); ++r)
-        if (m_model->index(r, WireModel::ItemColumn, tools).data().toString() == name)
+        if (m_model->index(r, WireModel::IdColumn, tools).data().toString() == name)
             return r;
     return -1;
 }
@@ -265,7 +265,7 @@ void WirePane::showItem(const QModelIndex &index)
                 (id.isEmpty() ? QString() : QStringLiteral(" · ") + id);
         break;
     default:
-        title = tr("tool %1").arg(first.data().toString());
+        title = tr("tool %1").arg(id);
         break;
     }
     m_detailTitle->setText(title);

@@ -51,12 +51,16 @@ int ColumnFitter::labelWidth(const QHeaderView *header, int section)
     return width;
 }
 
-int ColumnFitter::contentWidth(int column) const
+int ColumnFitter::contentWidth(const Fit &fit) const
 {
     const QAbstractItemModel *model = m_view->model();
     if (!model)
         return 0;
+    const int column = fit.column;
     const QFontMetrics fm = m_view->fontMetrics();
+    QStyleOptionViewItem option;
+    option.initFrom(m_view);
+    option.font = m_view->font();
     // The item's text margins, as the style pads a cell (Fusion: 3 px a side, and the focus frame).
     const int padding = 2 * (m_view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_view) + 1) + 4;
     // A tree's rows under their groups too (the Wire's messages), indented.
@@ -68,7 +72,9 @@ int ColumnFitter::contentWidth(int column) const
         for (int r = 0; r < rows && measured < kMeasuredRows; ++r, ++measured) {
             const QModelIndex index = model->index(r, column, parent);
             const int extra = column == 0 ? depth * indent : 0;
-            widest = qMax(widest, fm.horizontalAdvance(index.data().toString()) + extra);
+            const int cell = fit.byDelegate ? m_view->itemDelegateForIndex(index)->sizeHint(option, index).width()
+                                            : fm.horizontalAdvance(index.data().toString());
+            widest = qMax(widest, cell + extra);
             if (model->hasChildren(model->index(r, 0, parent)))
                 measure(model->index(r, 0, parent), depth + 1);
         }
@@ -82,7 +88,7 @@ void ColumnFitter::fit()
     m_content.clear();
     if (m_header->model())
         for (const Fit &f : std::as_const(m_fits))
-            m_content.insert(f.column, contentWidth(f.column));
+            m_content.insert(f.column, contentWidth(f));
     apply();
 }
 

@@ -26,6 +26,9 @@ public:
     {
         int column;
         int maxChars; // the widest the column grows, in average character widths
+        // Measured by the view's delegate, for a column that paints more than its text (the Wire's status chips);
+        // otherwise by the text's width alone, which is cheaper over thousands of rows.
+        bool byDelegate = false;
     };
 
     ColumnFitter(QAbstractItemView *view, QHeaderView *header, const QList<Fit> &fits);
@@ -43,7 +46,7 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
-    int contentWidth(int column) const;
+    int contentWidth(const Fit &fit) const;
     // Sizes the columns from the widths measured last (a resize of the view measures nothing again).
     void apply();
 

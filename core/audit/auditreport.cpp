@@ -2,20 +2,12 @@
 
 #include "runaudit.h"
 
+#include "core/text/counted.h"
 #include "core/text/utf.h"
 
 #include <sstream>
 
 namespace tf::audit {
-
-namespace {
-
-std::string plural(std::size_t n, const char *one, const char *many)
-{
-    return std::to_string(n) + " " + (n == 1 ? one : many);
-}
-
-} // namespace
 
 std::string auditText(const recording::Run &run, const std::vector<Problem> &problems)
 {
@@ -37,9 +29,9 @@ std::string auditText(const recording::Run &run, const std::vector<Problem> &pro
     if (!n.total())
         out << "no problems found";
     else
-        out << plural(n.total(), "problem", "problems") << ": " << plural(n.errors, "error", "errors") << ", "
-            << plural(n.warnings, "warning", "warnings") << ", " << n.infos << " info";
-    out << " (" << plural(run.calls.size(), "call", "calls") << ")\n";
+        out << text::counted(n.total(), "problem", "problems") << ": " << text::counted(n.errors, "error", "errors")
+            << ", " << text::counted(n.warnings, "warning", "warnings") << ", " << n.infos << " info";
+    out << " (" << text::counted(run.calls.size(), "call", "calls") << ")\n";
     return out.str();
 }
 

@@ -3,6 +3,7 @@
 #include "ledgerdiff.h"
 #include "worddiff.h"
 
+#include "core/text/counted.h"
 #include "core/text/utf.h"
 
 #include <algorithm>
@@ -125,11 +126,6 @@ void withMarkedBytes(SideBuilder &out, std::string_view text, std::vector<std::p
     out.plain(text.substr(at));
 }
 
-std::string count(std::size_t n, const char *one, const char *many)
-{
-    return std::to_string(n) + " " + (n == 1 ? one : many);
-}
-
 std::string joined(const std::vector<std::string> &items, const char *separator = ", ")
 {
     std::string out;
@@ -148,9 +144,9 @@ PairSides servedSides(const PairDiff &pair)
             pair.notCompared.empty() ? "served the same bytes" : "served the same bytes where both are on record";
     } else {
         const PartDifference &first = pair.served.front();
-        s.summary = pair.served.size() == 1
-                        ? first.name + " differs"
-                        : count(pair.served.size(), "part differs", "parts differ") + ", the first " + first.name;
+        s.summary = pair.served.size() == 1 ? first.name + " differs"
+                                            : text::counted(pair.served.size(), "part differs", "parts differ") +
+                                                  ", the first " + first.name;
         if (first.utf16Offset)
             s.summary += " from UTF-16 offset " + std::to_string(*first.utf16Offset);
     }
@@ -171,7 +167,7 @@ PairSides servedSides(const PairDiff &pair)
     if (pair.served.size() > kPartsShown)
         for (SideBuilder *side : {&a, &b})
             side->plain(text::toUtf16("\n\n\u2026 and " +
-                                      count(pair.served.size() - kPartsShown, "more part", "more parts") +
+                                      text::counted(pair.served.size() - kPartsShown, "more part", "more parts") +
                                       " that differ"));
     s.a = a.done();
     s.b = b.done();
@@ -190,7 +186,7 @@ PairSides responseSides(const PairDiff &pair)
     if (!pair.toolCallsSame)
         said.push_back("tool calls differ");
     if (!pair.toolResults.empty())
-        said.push_back(count(pair.toolResults.size(), "tool result differs", "tool results differ"));
+        said.push_back(text::counted(pair.toolResults.size(), "tool result differs", "tool results differ"));
     s.same = said.empty();
     s.summary = s.same ? "the same response" : joined(said, "; ");
 
@@ -253,7 +249,7 @@ PairSides ledgerSides(const PairDiff &pair)
     PairSides s;
     s.same = pair.ledger.empty();
     s.summary = s.same ? "the same rows (compared without the ids a run issues)"
-                       : count(pair.ledger.onlyInA.size(), "row", "rows") + " only in A, " +
+                       : text::counted(pair.ledger.onlyInA.size(), "row", "rows") + " only in A, " +
                              std::to_string(pair.ledger.onlyInB.size()) + " only in B";
     const auto rows = [](const std::vector<findings::LedgerRowView> &only) {
         SideBuilder out;
@@ -282,8 +278,8 @@ PairSides pieceSides(const PairDiff &pair)
     else if (s.same)
         s.summary = "the same piece";
     else
-        s.summary = count(std::size_t(stats.removed), "line", "lines") + " only in A, " + std::to_string(stats.added) +
-                    " only in B";
+        s.summary = text::counted(std::size_t(stats.removed), "line", "lines") + " only in A, " +
+                    std::to_string(stats.added) + " only in B";
     SideBuilder a, b;
     bool firstA = true, firstB = true;
     for (const text::DiffLine &l : pair.pieceLines) {

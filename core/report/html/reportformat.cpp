@@ -1,6 +1,7 @@
 #include "reportformat.h"
 
 #include "core/json/jsnumber.h"
+#include "core/text/counted.h"
 #include "core/text/utf.h"
 
 #include <cmath>
@@ -133,7 +134,7 @@ void sectionHeading(HtmlWriter &h, const char *id, int number, const char *title
 
 std::string counted(std::size_t n, std::string_view one, std::string_view many)
 {
-    return grouped(double(n)) + " " + std::string(n == 1 ? one : many);
+    return grouped(double(n)) + " " + std::string(text::nounFor(n, one, many));
 }
 
 } // namespace tf::report::html

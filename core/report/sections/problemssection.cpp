@@ -2,6 +2,7 @@
 
 #include "core/audit/runaudit.h"
 #include "core/report/html/reportformat.h"
+#include "core/text/counted.h"
 
 namespace tf::report::html {
 
@@ -21,11 +22,6 @@ const char *severityChipClass(audit::Severity severity)
     return "b-not-on-record";
 }
 
-std::string counted(std::size_t n, const char *one, const char *many)
-{
-    return std::to_string(n) + " " + (n == 1 ? one : many);
-}
-
 } // namespace
 
 void renderProblems(HtmlWriter &h, const std::vector<audit::Problem> &problems)
@@ -38,9 +34,9 @@ void renderProblems(HtmlWriter &h, const std::vector<audit::Problem> &problems)
         return;
     }
     h.raw("<p>")
-        .raw(counted(n.errors, "error", "errors"))
+        .raw(text::counted(n.errors, "error", "errors"))
         .raw(", ")
-        .raw(counted(n.warnings, "warning", "warnings"))
+        .raw(text::counted(n.warnings, "warning", "warnings"))
         .raw(", ")
         .num(n.infos)
         .raw(" info: what the record shows went wrong, each with the call it points at (<code>tracefold-cli "

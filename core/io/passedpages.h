@@ -8,7 +8,10 @@ namespace tf::io {
 
 // How much of what a front-to-back pass has read stays resident behind it: the value being read may reach back
 // that far, and a page let go too early is only read again from the page cache.
-inline constexpr std::size_t kKeepBehindBytes = 8u << 20;
+inline constexpr std::size_t kKeepBehindBytes = 4u << 20;
+// How often it lets go: madvise walks the range it is given, so a few megabytes at a time, not once per row. A
+// parse that reports where it is (json::ParseLimits::progressIntervalBytes) reports at this step.
+inline constexpr std::size_t kPassStepBytes = 2u << 20;
 
 // The one rule for a pass that reads a mapped file front to back (the loader's parse, the skim to a recording's parts,
 // the commit-log fold, a preview's streamed events and rows): tell it where the pass is, and the pages more than

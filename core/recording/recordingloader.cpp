@@ -140,6 +140,7 @@ json::Value Loader::parseDocument(std::size_t start, std::size_t &end)
     const double total = double(std::max<std::size_t>(m_text.size(), 1));
     // What has been parsed is either copied (escaped strings) or a view that can fault back in on use.
     io::PassedPages passed(m_run->source.get());
+    limits.progressIntervalBytes = io::kPassStepBytes;
     limits.progress = [&](std::size_t offset) {
         passed.at(offset);
         m_control.report(0.7 * double(offset) / total, "Parsing");

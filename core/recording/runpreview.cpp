@@ -84,6 +84,7 @@ std::optional<bool> streamItems(const io::MappedFile &file, std::size_t begin, j
     const std::string_view text = file.bytes();
     io::PassedPages passed(&file);
     json::ParseLimits limits;
+    limits.progressIntervalBytes = io::kPassStepBytes;
     limits.progress = [&passed, cancel](std::size_t offset) {
         passed.at(offset);
         return !(cancel && cancel->load()); // the whole run is loaded: stop reading ahead

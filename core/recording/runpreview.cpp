@@ -124,13 +124,16 @@ std::optional<RunPreview> previewRun(const std::shared_ptr<const io::MappedFile>
     run->path = file->path();
     run->shape = layout->envelope ? RecordingShape::Envelope : RecordingShape::Recording;
     run->preview = true;
+    std::size_t bytesRead = 0;
     try {
         // The events up to the llm_start after the last call wanted: its bracket (response, tools) is then closed.
         detail::EventCollector events(*run);
         std::size_t starts = 0;
+        std::size_t eventsReadTo = *layout->events;
         const std::optional<bool> eventsEnded = streamItems(
             *file, *layout->events, *run->arena,
-            [&](const json::Value &item, std::size_t) {
+            [&](const json::Value &item, std::size_t at) {
+                eventsReadTo = at;
                 events.add(item);
                 const json::Value *type = item.findString("type");
                 return !(type && type->asString() == eventtype::LlmStart && ++starts > wantCalls);
@@ -158,6 +161,7 @@ std::optional<RunPreview> previewRun(const std::shared_ptr<const io::MappedFile>
         // the calls they hold are enough (a few hundred rows per call at most; the first tries are tiny).
         std::size_t callsFromLog = 0;
         bool logEnded = true;
+        std::size_t logReadTo = *layout->commitLog;
         {
             for (std::size_t rows = 64;; rows *= 4) {
                 if (cancel && cancel->load())
@@ -172,6 +176,8 @@ std::optional<RunPreview> previewRun(const std::shared_ptr<const io::MappedFile>
                     cancel);
                 if (!ended)
                     return std::nullopt;
+                if (!offsets.empty())
+                    logReadTo = std::size_t(offsets.back());
                 run->calls.clear();
                 run->journals.clear();
                 detail::buildCallsFromCommitLog(*run, detail::LogRows::streamed(text, std::move(offsets)),
@@ -202,12 +208,14 @@ std::optional<RunPreview> previewRun(const std::shared_ptr<const io::MappedFile>
             return std::nullopt;
         run->calls.resize(keep);
         detail::finishRun(*run);
+        bytesRead = (eventsReadTo - *layout->events) + (logReadTo - *layout->commitLog);
     } catch (const LoadFailure &) {
         return std::nullopt;
     }
     if (cancel && cancel->load())
         return std::nullopt;
     RunPreview preview;
+    preview.bytesRead = bytesRead;
     preview.calls = summarizeCalls(*run);
     // The snapshot covers the last run of a recording (spec/runs.md §1), which a prefix of the events cannot name: in
     // a conversation or a resumed run the first events are another run's. Such a run shows at once — its calls'

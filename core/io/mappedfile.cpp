@@ -18,13 +18,17 @@ namespace {
 // npos where that file does not exist.
 std::size_t fileResidentBytes()
 {
-    FILE *f = std::fopen("/proc/self/statm", "r");
-    if (!f)
+    // Opened once and read with pread: passes ask before every call they rebuild, from several threads.
+    static const int fd = ::open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
         return std::string_view::npos;
+    char buf[128];
+    const ssize_t got = ::pread(fd, buf, sizeof buf - 1, 0);
+    if (got <= 0)
+        return std::string_view::npos;
+    buf[got] = '\0';
     unsigned long size = 0, resident = 0, shared = 0;
-    const int n = std::fscanf(f, "%lu %lu %lu", &size, &resident, &shared);
-    std::fclose(f);
-    if (n != 3)
+    if (std::sscanf(buf, "%lu %lu %lu", &size, &resident, &shared) != 3)
         return std::string_view::npos;
     return std::size_t(shared) * std::size_t(::sysconf(_SC_PAGESIZE));
 }

@@ -10,7 +10,7 @@ namespace tf::io {
 
 // How much of a mapped file a pass over it (a fold, a summary of every call) lets stay resident: a few calls' worth
 // of messages. Passes call MappedFile::trimResidentPages with it as they go.
-inline constexpr std::size_t kPassResidentBytes = 16u << 20;
+inline constexpr std::size_t kPassResidentBytes = 8u << 20;
 
 // What a file was when it was opened: a change of any of these while it is read means its bytes may not be the ones
 // read (a file replaced by rename keeps its old bytes in the mapping, but the path no longer names them).

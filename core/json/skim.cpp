@@ -39,7 +39,7 @@ void skimMembers(std::string_view text, std::size_t rootOffset, std::size_t maxD
                  const std::function<bool(const std::vector<std::string_view> &path, std::size_t offset)> &found,
                  const std::function<void(std::size_t offset)> &passed)
 {
-    constexpr std::size_t kPassedStep = 64u << 20;
+    constexpr std::size_t kPassedStep = 2u << 20;
     std::size_t nextPassed = rootOffset + kPassedStep;
     struct Frame
     {

@@ -16,8 +16,8 @@ namespace tf::json {
 // Calls `found(path, offset)` for each member value reached through objects only, at most `maxDepth` members deep
 // (the path holds the member names from the root, as written, escapes undecoded), with the offset of the value's
 // first byte; stops when `found` returns false or the root value ends. `rootOffset` is the root's '{'.
-// `passed(offset)`, when given, is called every 64 MB of text crossed (a mapped file's reader lets go of the pages
-// behind it: a skim must not make a gigabyte file resident).
+// `passed(offset)`, when given, is called every 2 MB of text crossed (a mapped file's reader lets go of the pages
+// behind it, io::PassedPages: a skim must not make a gigabyte file resident).
 void skimMembers(std::string_view text, std::size_t rootOffset, std::size_t maxDepth,
                  const std::function<bool(const std::vector<std::string_view> &path, std::size_t offset)> &found,
                  const std::function<void(std::size_t offset)> &passed = {});

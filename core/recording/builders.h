@@ -50,6 +50,8 @@ public:
     static LogRows streamed(std::string_view text, std::vector<std::uint64_t> offsets);
     std::size_t size() const { return m_array ? m_array->size() : m_offsets.size(); }
     json::Value at(std::size_t i) const;
+    // Where row i begins in the text (0 for rows in memory).
+    std::size_t offsetOf(std::size_t i) const { return m_array ? 0 : std::size_t(m_offsets[i]); }
 
 private:
     const json::Value *m_array = nullptr;

@@ -201,6 +201,11 @@ void rebuildTools(const Run &run, const CallRecord &rec, const json::Value &star
 
 void CallStates::read(const CallRecord &call, CallView &view)
 {
+    // Every pass over the calls reads them through a cursor (the summaries, the audit's backtrack, where a result
+    // entered, a window's switches): each call's messages are all over the file, so what the calls before it read
+    // is let go here, once it passes the budget.
+    if (m_run.source)
+        m_run.source->trimResidentPages(io::kPassResidentBytes);
     if (!call.hasStateAt || call.keptState || !call.journal || !call.bundleIndex) {
         view.stateAt = m_run.stateAt(call);
         view.receiptAfter = m_run.receiptAfter(call);

@@ -244,9 +244,6 @@ bool visitCallViews(const Run &run, std::size_t workers,
             if (!visit(i, view, previous ? &*previous : nullptr, firstRange))
                 stop = true;
             previous = std::move(view);
-            // Rebuilding touches every message of the file again; let the mapping's pages go as the pass moves on.
-            if (run.source)
-                run.source->trimResidentPages(io::kPassResidentBytes);
         }
     };
     std::vector<std::thread> threads;

@@ -1,5 +1,6 @@
 #include "builders.h"
 #include "commitlogfold.h"
+#include "core/io/passedpages.h"
 #include "core/json/parser.h"
 #include "numberconv.h"
 #include "subflowscan.h"
@@ -43,6 +44,7 @@ const StateJournal &collectCalls(Run &run, const LogRows &log, const json::Value
     auto journal = std::make_unique<StateJournal>(run.source->bytes(), initialState, run.source.get());
     std::unordered_set<std::string> seenCallStages;
     const std::size_t n = log.size();
+    io::PassedPages passed(run.source.get());
     for (std::size_t i = 0; i < n; ++i) {
         const json::Value row = log.at(i);
         const bool bundle = isCommitBundle(row);
@@ -73,9 +75,9 @@ const StateJournal &collectCalls(Run &run, const LogRows &log, const json::Value
             }
             run.calls.push_back(std::move(rec));
         }
-        // Each row is read from the mapping once, in file order: let its pages go behind the fold.
-        if ((i & 63) == 63)
-            run.source->trimResidentPages(io::kPassResidentBytes);
+        // Each row is read from the mapping once, in file order: let its pages go behind the fold (rows that rewrite
+        // a windowed history are megabytes each).
+        passed.at(log.offsetOf(i));
         if ((i & 1023) == 0) {
             control.report(0.75 + 0.2 * double(i) / double(n ? n : 1), "Folding commit log");
             if (control.cancelled())
@@ -195,6 +197,8 @@ void buildCallsFromCommitLog(Run &run, const LogRows &commitLog, const json::Val
         if (folded.iteration)
             if (auto branch = cacheGateBranch(*e.tree))
                 branchByIteration.emplace(*folded.iteration, *branch);
+        // A run holds one such tree per iteration, together as large as its history: let them go as they are read.
+        run.source->trimResidentPages(io::kPassResidentBytes);
     }
     for (CallRecord &call : run.calls)
         if (auto it = branchByIteration.find(call.epoch); it != branchByIteration.end())

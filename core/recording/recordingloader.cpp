@@ -5,6 +5,7 @@
 #include "ndjsonline.h"
 #include "redaction.h"
 
+#include "core/io/passedpages.h"
 #include "core/json/locate.h"
 #include "core/json/parser.h"
 #include "core/json/writer.h"
@@ -137,11 +138,11 @@ json::Value Loader::parseDocument(std::size_t start, std::size_t &end)
 {
     json::ParseLimits limits;
     const double total = double(std::max<std::size_t>(m_text.size(), 1));
+    // What has been parsed is either copied (escaped strings) or a view that can fault back in on use.
+    io::PassedPages passed(m_run->source.get());
+    limits.progressIntervalBytes = io::kPassStepBytes;
     limits.progress = [&](std::size_t offset) {
-        // What has been parsed is either copied (escaped strings) or a view that can fault back in on use.
-        constexpr std::size_t kKeepBehind = 8u << 20;
-        if (offset > kKeepBehind)
-            m_run->source->releaseResidentPages(offset - kKeepBehind);
+        passed.at(offset);
         m_control.report(0.7 * double(offset) / total, "Parsing");
         return !m_control.cancelled();
     };
@@ -227,6 +228,7 @@ void Loader::loadNdjson(std::size_t start)
         pos = 3;
     const double total = double(std::max<std::size_t>(m_text.size(), 1));
     std::size_t lastReport = 0;
+    io::PassedPages passed(m_run->source.get());
     while (pos < m_text.size()) {
         std::size_t eol = m_text.find('\n', pos);
         const bool lastLine = eol == std::string_view::npos;
@@ -245,6 +247,7 @@ void Loader::loadNdjson(std::size_t start)
             events.add(line.value);
         pos = eol + 1;
         ++lineNo;
+        passed.at(pos);
         if (pos - lastReport > (4u << 20)) {
             lastReport = pos;
             m_control.report(0.7 * double(pos) / total, "Reading events");

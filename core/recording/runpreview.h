@@ -23,6 +23,9 @@ struct RunPreview
 {
     std::shared_ptr<const Run> run;
     std::vector<CallSummary> calls;
+    // How much of the file its events and commit-log rows span: a preview of ten times as many calls reads about ten
+    // times as much, so a window can stop reading ahead before that is a large part of the file.
+    std::size_t bytesRead = 0;
 };
 
 // At most `wantCalls` calls (at least one when the file holds one). nullopt when the file is not a plain JSON recording

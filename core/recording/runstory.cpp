@@ -1,6 +1,7 @@
 #include "builders.h"
 #include "numberconv.h"
 
+#include "core/io/passedpages.h"
 #include "core/json/writer.h"
 
 #include <algorithm>
@@ -95,7 +96,9 @@ void buildTurns(Run &run)
     // An implicit turn (opened for events before any turn_start, such as run_configured) that no call has started
     // in yet is the one the next turn_start names.
     bool fresh = false;
+    io::PassedPages passed(run.source.get()); // the events' payloads are read in file order
     for (const Event &e : run.events) {
+        passed.at(std::size_t(e.payloadOffset));
         const bool ownRun = !e.runId.empty() && e.runId != kConsumerScopeRunId;
         if (e.type == eventtype::TurnStart) {
             if (fresh && run.turns.back().runId.empty())
@@ -206,7 +209,10 @@ void buildOutcome(Run &run, const CallAtEvent &calls)
 
 void buildLimits(Run &run, const CallAtEvent &calls)
 {
+    // A payload per call (route_decided) is read: the pages around each, all over the file, unless let go behind.
+    io::PassedPages passed(run.source.get());
     for (const Event &e : run.events) {
+        passed.at(std::size_t(e.payloadOffset));
         RunLimit limit;
         limit.event = e.index;
         limit.call = calls.before(e.index);

@@ -191,6 +191,10 @@ void StateJournal::finish()
 
 std::optional<Value> StateJournal::memberBefore(std::size_t row, std::string_view key) const
 {
+    // Passes ask for one member of every call (the receipt after each, the ledger at each): what the asks before this
+    // one read is let go once it passes the budget.
+    if (m_source)
+        m_source->trimResidentPages(io::kPassResidentBytes);
     row = std::min(row, m_rows);
     const auto base = m_base.find(std::string(key));
     const auto keyLog = m_keys.find(std::string(key));
@@ -271,8 +275,6 @@ Value StateJournal::stateBefore(std::size_t row) const
             if (std::optional<Value> v = memberBefore(row, key))
                 members.push_back(json::Member{key, std::move(*v)});
     }
-    if (m_source)
-        m_source->trimResidentPages(io::kPassResidentBytes);
     return Value::objectFromMembers(std::move(members));
 }
 

@@ -14,7 +14,7 @@
 //    as p50 / p99 / max.
 // 3. Where the switches' time went on the GUI thread: the events it handled while switching, summed by kind
 //    (painting, layout, the worker's result and the models' resets, timers, the rest), as ms per switch.
-// 4. Memory: the process's peak resident set (VmHWM) after the bundled sample settled, once FILE is loaded and after
+// 4. Memory: the process's peak resident set (VmHWM) once the empty window settled, once FILE is loaded and after
 //    the switches, against the file's size.
 // Not a test: it prints figures for docs/performance.md.
 
@@ -37,15 +37,15 @@
 #include <array>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
-#include <string>
 #include <fcntl.h>
+#include <fstream>
+#include <map>
+#include <random>
+#include <string>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include <map>
-#include <random>
 #include <vector>
 
 namespace {
@@ -228,7 +228,9 @@ int main(int argc, char **argv)
     if (const qsizetype i = args.indexOf(QStringLiteral("--switches")); i > 0 && i + 1 < args.size())
         switches = args.at(i + 1).toInt();
     const bool withNode = !args.contains(QStringLiteral("--no-node"));
-    struct stat fileStat {};
+    struct stat fileStat
+    {
+    };
     const double fileMb = stat(file.toLocal8Bit().constData(), &fileStat) == 0 ? double(fileStat.st_size) / 1e6 : 0;
     // Before the window exists, so that Node's memory and time do not count against the window's.
     const NodeParse node = withNode ? nodeParse(file) : NodeParse{};
@@ -282,7 +284,7 @@ int main(int argc, char **argv)
         shownAfterMs = sinceSwitch.isValid() ? double(sinceSwitch.nsecsElapsed()) / 1e6 : 0;
     });
 
-    // Let the bundled sample (opened at start when no file is given) settle first.
+    // Let the empty window settle first (the welcome page: like `tracefold FILE`, the bench opens no sample).
     QElapsedTimer settle;
     settle.start();
     while (settle.elapsed() < 1500)
@@ -307,11 +309,14 @@ int main(int argc, char **argv)
         return 1;
     const double rssLoadedMb = peakRssMb();
     const double anonLoadedMb = statusMb("RssAnon"), fileLoadedMb = statusMb("RssFile");
-    std::printf("| file | size MB | calls | node JSON.parse ms | first call shown ms | first shown / node | indexed ms | "
-                "load until indexed and shown ms | longest event-loop gap ms |\n|---|---|---|---|---|---|---|---|---|\n");
+    std::printf(
+        "| file | size MB | calls | node JSON.parse ms | first call shown ms | first shown / node | indexed ms | "
+        "load until indexed and shown ms | longest event-loop gap ms |\n|---|---|---|---|---|---|---|---|---|\n");
     std::printf("| %s | %.1f | %zu | %s | %lld | %s | %lld | %lld | %lld |\n",
                 qPrintable(file.section(QLatin1Char('/'), -1)), fileMb, calls,
-                !withNode ? "-" : node.ok ? qPrintable(QString::number(node.wallMs, 'f', 0)) : "fails",
+                !withNode ? "-"
+                : node.ok ? qPrintable(QString::number(node.wallMs, 'f', 0))
+                          : "fails",
                 static_cast<long long>(firstShownMs),
                 node.ok ? qPrintable(QString::number(double(firstShownMs) / node.wallMs, 'f', 2)) : "-",
                 static_cast<long long>(indexedMs), static_cast<long long>(loadMs), static_cast<long long>(maxGap));
@@ -388,11 +393,12 @@ int main(int argc, char **argv)
             std::printf("| %s | %.2f |\n", TimedApplication::kKindNames[k],
                         double(app.spent[k]) / 1e6 / double(times.size()));
         const double rssEndMb = peakRssMb();
-        std::printf("\n| peak RSS MB: sample settled | file loaded | after the switches | peak RSS / file | while loading, "
-                    "most anonymous MB | most file-backed MB | once loaded: anonymous MB | file-backed MB |\n"
-                    "|---|---|---|---|---|---|---|---|\n| %.0f | %.0f | %.0f | %.2f | %.0f | %.0f | %.0f | %.0f |\n",
-                    rssBeforeMb, rssLoadedMb, rssEndMb, fileMb > 0 ? rssEndMb / (fileMb / 1.048576) : 0.0,
-                    loadAnonMaxMb, loadFileMaxMb, anonLoadedMb, fileLoadedMb);
+        std::printf(
+            "\n| peak RSS MB: window settled | file loaded | after the switches | peak RSS / file | while loading, "
+            "most anonymous MB | most file-backed MB | once loaded: anonymous MB | file-backed MB |\n"
+            "|---|---|---|---|---|---|---|---|\n| %.0f | %.0f | %.0f | %.2f | %.0f | %.0f | %.0f | %.0f |\n",
+            rssBeforeMb, rssLoadedMb, rssEndMb, fileMb > 0 ? rssEndMb / (fileMb / 1.048576) : 0.0, loadAnonMaxMb,
+            loadFileMaxMb, anonLoadedMb, fileLoadedMb);
         std::printf("\n| painted widget | paints per switch | ms per switch |\n|---|---|---|\n");
         std::vector<std::pair<QString, TimedApplication::PaintStat>> byTime(app.paints.begin(), app.paints.end());
         std::sort(byTime.begin(), byTime.end(), [](const auto &a, const auto &b) { return a.second.ns > b.second.ns; });

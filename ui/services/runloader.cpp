@@ -118,7 +118,8 @@ RunLoader::Outcome RunLoader::loadNow(const QString &path, const std::atomic<boo
     return out;
 }
 
-RunHandle RunLoader::previewNow(const QString &path, std::size_t calls, const std::atomic<bool> *cancel)
+RunHandle RunLoader::previewNow(const QString &path, std::size_t calls, const std::atomic<bool> *cancel,
+                                std::size_t *bytesRead)
 {
     std::string error;
     auto file = io::MappedFile::open(QFile::encodeName(path).toStdString(), error);
@@ -127,6 +128,8 @@ RunHandle RunLoader::previewNow(const QString &path, std::size_t calls, const st
     std::optional<recording::RunPreview> preview = recording::previewRun(file, calls, cancel);
     if (!preview || !preview->run->changedOnDisk().empty())
         return nullptr;
+    if (bytesRead)
+        *bytesRead = preview->bytesRead;
     return assemble(preview->run, std::move(preview->calls), path);
 }
 
@@ -185,7 +188,7 @@ quint64 RunLoader::load(const QString &path)
         const Outcome outcome = watcher->result();
         watcher->deleteLater();
         if (generation != m_generation)
-            return; // a newer load owns the window now
+            return;            // a newer load owns the window now
         m_cancel->store(true); // previews still reading ahead stop: the whole run is here
         m_cancel.reset();
         m_loading = false;
@@ -207,10 +210,13 @@ quint64 RunLoader::load(const QString &path)
             preview->deleteLater();
         });
         // 20 calls, then 200, 2,000, …: the calls list fills while the index is built, each read costing about a
-        // tenth of the next; it stops once the load is done (cancel is set then too) or the file has no more calls.
-        preview->setFuture(QtConcurrent::run(&m_previewPool, [self, generation, path, cancel] {
+        // tenth of the next; it stops once the load is done (cancel is set then too), the file has no more calls,
+        // or the next would read more than a tenth of the file.
+        const std::size_t fileBytes = std::size_t(QFileInfo(path).size());
+        preview->setFuture(QtConcurrent::run(&m_previewPool, [self, generation, path, cancel, fileBytes] {
             for (std::size_t calls = kPreviewCalls; calls <= recording::kMaxCalls; calls *= 10) {
-                const RunHandle run = previewNow(path, calls, cancel.get());
+                std::size_t bytesRead = 0;
+                const RunHandle run = previewNow(path, calls, cancel.get(), &bytesRead);
                 if (!run || cancel->load())
                     return;
                 QMetaObject::invokeMethod(
@@ -220,7 +226,7 @@ quint64 RunLoader::load(const QString &path)
                             emit self->previewReady(run);
                     },
                     Qt::QueuedConnection);
-                if (run->calls.size() < calls)
+                if (run->calls.size() < calls || bytesRead * 10 > fileBytes / 10)
                     return;
             }
         }));

@@ -45,11 +45,15 @@ public:
     // timeline), computed once off the GUI thread: for a load, and for each snapshot of a followed log.
     // The first calls of a large file (recording::previewRun) on the calling thread: null when it has none to show
     // ahead of the full load. LoadedRun::run->preview is set.
-    static RunHandle previewNow(const QString &path, std::size_t calls, const std::atomic<bool> *cancel = nullptr);
+    // `bytesRead`, when given, is set to how much of the file the preview spans (recording::RunPreview::bytesRead).
+    static RunHandle previewNow(const QString &path, std::size_t calls, const std::atomic<bool> *cancel = nullptr,
+                                std::size_t *bytesRead = nullptr);
     // Files at least this large are previewed while they load; smaller ones load in well under a second.
     static constexpr qint64 kPreviewBytes = 32ll << 20;
     void setPreviewFromBytes(qint64 bytes) { m_previewFromBytes = bytes; }
-    // The first preview's calls; each next one (while the load goes on) reads ten times as many.
+    // The first preview's calls; each next one (while the load goes on) reads ten times as many, as long as that is
+    // at most a tenth of the file: a preview of most of the file would hold a second copy of the run while the load
+    // builds the first, and take the core the load could use.
     static constexpr std::size_t kPreviewCalls = 20;
     static RunHandle assemble(std::shared_ptr<const recording::Run> run, std::vector<recording::CallSummary> calls,
                               const QString &path);

@@ -155,7 +155,7 @@ void TestModels::cacheIconsMatchInspectJson()
         const QJsonValue reusable = cache.value(QStringLiteral("prefixReusable"));
         // A reusable prefix is a measured hit only where the provider reported cache usage.
         const bool measured = cache.value(QStringLiteral("verdict")).toString() != QLatin1String("unmeasured");
-        const CacheStatus expected = !reusable.isBool() ? CacheStatus::Unknown
+        const CacheStatus expected = !reusable.isBool()   ? CacheStatus::Unknown
                                      : !reusable.toBool() ? CacheStatus::Rewritten
                                      : measured           ? CacheStatus::Reusable
                                                           : CacheStatus::ReusableUnmeasured;
@@ -244,6 +244,39 @@ void TestModels::everyCall()
             const json::Value *id = v.ledger.at(std::size_t(r)).findString("toolCallId");
             if (id)
                 QCOMPARE(ledger.index(r, LedgerModel::ResultIdColumn).data().toString(), toQString(id->asString()));
+        }
+        // The bundle's fold is the rebuild's own, handed over: the same as folding the bundle's ledger again, every
+        // pointer into the rows the bundle holds (not into a ledger that has gone).
+        {
+            const findings::LedgerFold again = findings::foldLedger(v.ledger);
+            const auto sameEntries = [&](const findings::InsertionOrderedMap &a,
+                                         const findings::InsertionOrderedMap &b) {
+                QCOMPARE(a.entries().size(), b.entries().size());
+                for (std::size_t k = 0; k < a.entries().size(); ++k) {
+                    QCOMPARE(a.entries()[k].key, b.entries()[k].key);
+                    QCOMPARE(a.entries()[k].rowIndex, b.entries()[k].rowIndex);
+                    QCOMPARE(a.entries()[k].row, &v.ledger.at(a.entries()[k].rowIndex));
+                    QCOMPARE(a.entries()[k].row, b.entries()[k].row);
+                }
+            };
+            sameEntries(bundle->fold.standingOf, again.standingOf);
+            sameEntries(bundle->fold.judgments, again.judgments);
+            QCOMPARE(bundle->fold.hasStanding, again.hasStanding);
+            QCOMPARE(bundle->fold.asserted.size(), again.asserted.size());
+            for (std::size_t k = 0; k < again.asserted.size(); ++k) {
+                QCOMPARE(bundle->fold.asserted[k].key, again.asserted[k].key);
+                QCOMPARE(bundle->fold.asserted[k].row, again.asserted[k].row);
+                QCOMPARE(bundle->fold.asserted[k].assertion, again.asserted[k].assertion);
+            }
+            QCOMPARE(bundle->fold.conflicts.size(), again.conflicts.size());
+            for (std::size_t k = 0; k < again.conflicts.size(); ++k) {
+                QCOMPARE(bundle->fold.conflicts[k].key, again.conflicts[k].key);
+                QCOMPARE(bundle->fold.conflicts[k].assertions, again.conflicts[k].assertions);
+                QCOMPARE(bundle->fold.conflicts[k].witnesses.size(), again.conflicts[k].witnesses.size());
+            }
+            QCOMPARE(bundle->fold.unsettled.size(), again.unsettled.size());
+            for (std::size_t k = 0; k < again.unsettled.size(); ++k)
+                QCOMPARE(bundle->fold.unsettled[k].row, again.unsettled[k].row);
         }
         for (const auto &e : bundle->fold.standingOf.entries())
             QVERIFY(

@@ -24,6 +24,7 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QElapsedTimer>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -82,6 +83,7 @@ private slots:
     void thousandsOfCallsStayFast();
     void transcriptShowsTicketsAndNewMessages();
     void transcriptFoldsToolResults();
+    void hiddenTranscriptScrollsWhenShown();
     void newDocksKeepTheWindowsMinimum();
 
 private:
@@ -342,6 +344,42 @@ void TestTimeline::thousandsOfCallsStayFast()
     QVERIFY2(strip->visibleCallCount() < 200, qPrintable(QString::number(strip->visibleCallCount())));
     QVERIFY(strip->firstVisibleCall() <= target && target < strip->firstVisibleCall() + strip->visibleCallCount());
     saveShot(m_window->findChild<QDockWidget *>(QStringLiteral("stripDock")), "strip-3000-zoomed.png");
+}
+
+void TestTimeline::hiddenTranscriptScrollsWhenShown()
+{
+    // A call switch places the transcript at the call's first new message; behind another tab that waits until the
+    // dock is raised, and lands where it would have landed had the dock been on top all along.
+    QVERIFY(open(test::writeGenerated(m_dir, QStringLiteral("armed-hidden.json"), 16, 2)));
+    auto *pane = m_window->findChild<TranscriptPane *>(QStringLiteral("transcriptPane"));
+    auto *view = m_window->findChild<TranscriptView *>(QStringLiteral("transcriptView"));
+    QVERIFY(pane && view);
+    const TranscriptModel *model = pane->model();
+    // A late call: a long conversation whose first new message is below the top.
+    const int call = int(m_window->run()->calls.size()) - 2;
+    raise("transcriptDock");
+    QVERIFY(show(call));
+    QTest::qWait(20);
+    const int onTop = view->verticalScrollBar()->value();
+    int firstNew = -1;
+    for (int r = 0; r < model->rowCount() && firstNew < 0; ++r)
+        if (model->index(r).data(TranscriptModel::NewRole).toBool())
+            firstNew = r;
+    QVERIFY(firstNew > 0);
+    QVERIFY2(onTop > 0, "the call's first new message is not at the top of a long conversation");
+    QCOMPARE(view->visualRect(model->index(firstNew)).top(), 0);
+
+    QVERIFY(show(0));
+    raise("wireDock");
+    QTest::qWait(20);
+    QVERIFY(!view->onScreen()); // behind the Wire's tab
+    QVERIFY(show(call));
+    QCOMPARE(model->rowCount(), int(m_window->currentBundle()->transcript.messages.size()));
+    raise("transcriptDock");
+    QTRY_VERIFY(view->onScreen());
+    QTest::qWait(20);
+    QCOMPARE(view->verticalScrollBar()->value(), onTop);
+    QCOMPARE(view->visualRect(model->index(firstNew)).top(), 0);
 }
 
 void TestTimeline::transcriptShowsTicketsAndNewMessages()

@@ -32,16 +32,24 @@ BundleHandle buildBundle(const RunHandle &run, std::size_t ordinal,
         bundle->previous = fromCache(ordinal - 1);
         bundle->previousComplete = bundle->previous != nullptr;
     }
+    bool folded = false;
     if (!bundle->view || (ordinal > 0 && !bundle->previous)) {
-        // Both from one state cursor: the call before is read on the way to this one.
-        recording::CallViews views = recording::buildCallViews(*run->run, ordinal, states);
-        if (!bundle->view)
+        // A jump (a step finds the call before in the cache): the call before is built beside this one, on a core
+        // the GUI thread is not using while it waits for the bundle.
+        recording::CallViews views =
+            recording::buildCallViews(*run->run, ordinal, states, recording::PreviousBuild::OwnThread);
+        if (!bundle->view) {
             bundle->view = std::make_shared<recording::CallView>(std::move(views.view));
+            // The rebuild's own fold: its pointers are into the rows the view just moved has kept in place.
+            bundle->fold = std::move(views.fold);
+            folded = true;
+        }
         if (!bundle->previous && views.previous)
             bundle->previous = std::make_shared<recording::CallView>(std::move(*views.previous));
     }
     // The fold keeps pointers to rows inside view->ledger, which the bundle owns through `view`.
-    bundle->fold = findings::foldLedger(bundle->view->ledger);
+    if (!folded)
+        bundle->fold = findings::foldLedger(bundle->view->ledger);
     if (bundle->view->ledgerOnRecord)
         bundle->ledgerRows = findings::ledgerRowViews(bundle->view->ledger, bundle->fold, bundle->view->ledgerIssues,
                                                       bundle->view->ledgerRowsAtPrevious);

@@ -16,6 +16,8 @@ namespace {
 
 // Rows measured for a column's width: enough for any ledger or conversation, bounded for a 3,000-call list.
 constexpr int kMeasuredRows = 4000;
+// Texts whose widths are remembered: a few ledgers' worth of distinct cells (ids, tool names, iterations).
+constexpr qsizetype kRememberedWidths = 50000;
 
 } // namespace
 
@@ -51,6 +53,19 @@ int ColumnFitter::labelWidth(const QHeaderView *header, int section)
     return width;
 }
 
+int ColumnFitter::textWidth(const QFontMetrics &fm, const QString &text) const
+{
+    // A call's ledger holds the rows of the calls before it: most cells were measured at an earlier call. Shaping
+    // them again was most of a call switch at 3,000 rows; a lookup is a hash of the text.
+    if (const auto it = m_widths.constFind(text); it != m_widths.cend())
+        return *it;
+    if (m_widths.size() >= kRememberedWidths)
+        m_widths.clear();
+    const int width = fm.horizontalAdvance(text);
+    m_widths.insert(text, width);
+    return width;
+}
+
 int ColumnFitter::contentWidth(int column) const
 {
     const QAbstractItemModel *model = m_view->model();
@@ -68,7 +83,7 @@ int ColumnFitter::contentWidth(int column) const
         for (int r = 0; r < rows && measured < kMeasuredRows; ++r, ++measured) {
             const QModelIndex index = model->index(r, column, parent);
             const int extra = column == 0 ? depth * indent : 0;
-            widest = qMax(widest, fm.horizontalAdvance(index.data().toString()) + extra);
+            widest = qMax(widest, textWidth(fm, index.data().toString()) + extra);
             if (model->hasChildren(model->index(r, 0, parent)))
                 measure(model->index(r, 0, parent), depth + 1);
         }
@@ -79,6 +94,12 @@ int ColumnFitter::contentWidth(int column) const
 
 void ColumnFitter::fit()
 {
+    // Widths measured in another font, or at another resolution (a move to another screen), are forgotten.
+    if (m_view->font() != m_widthsFont || m_view->logicalDpiX() != m_widthsDpi) {
+        m_widths.clear();
+        m_widthsFont = m_view->font();
+        m_widthsDpi = m_view->logicalDpiX();
+    }
     m_content.clear();
     if (m_header->model())
         for (const Fit &f : std::as_const(m_fits))

@@ -75,8 +75,8 @@ int ColumnFitter::contentWidth(int column) const
     // The item's text margins, as the style pads a cell (Fusion: 3 px a side, and the focus frame).
     const int padding = 2 * (m_view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_view) + 1) + 4;
     // A tree's rows under their groups too (the Wire's messages), indented.
-    const int indent =
-        qobject_cast<const QTreeView *>(m_view) ? static_cast<const QTreeView *>(m_view)->indentation() : 0;
+    const auto *tree = qobject_cast<const QTreeView *>(m_view);
+    const int indent = tree ? tree->indentation() : 0;
     int widest = 0, measured = 0;
     const std::function<void(const QModelIndex &, int)> measure = [&](const QModelIndex &parent, int depth) {
         const int rows = model->rowCount(parent);
@@ -84,8 +84,12 @@ int ColumnFitter::contentWidth(int column) const
             const QModelIndex index = model->index(r, column, parent);
             const int extra = column == 0 ? depth * indent : 0;
             widest = qMax(widest, textWidth(fm, index.data().toString()) + extra);
-            if (model->hasChildren(model->index(r, 0, parent)))
-                measure(model->index(r, 0, parent), depth + 1);
+            // Only a tree shows what is under a row (asking a table's proxy costs a mapping per row).
+            if (tree) {
+                const QModelIndex first = model->index(r, 0, parent);
+                if (model->hasChildren(first))
+                    measure(first, depth + 1);
+            }
         }
     };
     measure(QModelIndex(), 0);

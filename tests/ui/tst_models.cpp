@@ -190,7 +190,9 @@ void TestModels::everyCall()
     Tester t1(&piece, mode), t2(&ledger, mode), t3(&filter, mode), t4(&wire, mode), t5(&receipt, mode), t6(&gaps, mode);
 
     for (std::size_t i = 0; i < run->calls.size(); ++i) {
-        const BundleHandle bundle = buildBundle(run, i);
+        // Every other call with the call before built on its own thread, as the window builds dear views.
+        const BundleHandle bundle = buildBundle(
+            run, i, {}, nullptr, i % 2 ? recording::PreviousBuild::OwnThread : recording::PreviousBuild::SameThread);
         const recording::CallView &v = *bundle->view;
         piece.setBundle(bundle);
         ledger.setBundle(bundle);

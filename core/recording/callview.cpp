@@ -107,7 +107,7 @@ CallViews buildCallViews(const Run &run, std::size_t index, CallStates *states, 
         states = &own.emplace(run);
     CallViews out;
     const bool withPrevious = index > 0 && index < run.calls.size();
-    if (withPrevious && previousBuild == PreviousBuild::OwnThread && index < run.calls.size()) {
+    if (withPrevious && previousBuild == PreviousBuild::OwnThread) {
         // Stages 1 and 2 of a call do not read the call before: both run at once, then stage 3 compares them. The
         // view of the call before reads the run only (as visitCallViews' workers do), never `states`.
         std::future<CallView> previous = std::async(std::launch::async, [&run, index] {

@@ -10,6 +10,7 @@
 #include "ui/models/transcriptmodel.h"
 #include "ui/panes/callspane.h"
 #include "ui/panes/mainwindow.h"
+#include "ui/panes/responsepane.h"
 #include "ui/panes/timelinepane.h"
 #include "ui/panes/transcriptpane.h"
 #include "ui/services/appsetup.h"
@@ -24,6 +25,7 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QElapsedTimer>
+#include <QPlainTextEdit>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
@@ -84,6 +86,7 @@ private slots:
     void transcriptShowsTicketsAndNewMessages();
     void transcriptFoldsToolResults();
     void hiddenTranscriptScrollsWhenShown();
+    void hiddenToolDetailIsSetWhenShown();
     void newDocksKeepTheWindowsMinimum();
 
 private:
@@ -380,6 +383,40 @@ void TestTimeline::hiddenTranscriptScrollsWhenShown()
     QTest::qWait(20);
     QCOMPARE(view->verticalScrollBar()->value(), onTop);
     QCOMPARE(view->visualRect(model->index(firstNew)).top(), 0);
+}
+
+void TestTimeline::hiddenToolDetailIsSetWhenShown()
+{
+    // The Response pane behind the Findings tab leaves its tool detail (tens of kilobytes of result) unset until the
+    // tab is raised; then it shows the selected tool's arguments and result, as it would have all along.
+    QVERIFY(open(test::writeGenerated(m_dir, QStringLiteral("armed-detail.json"), 8, 1)));
+    auto *pane = m_window->findChild<ResponsePane *>(QStringLiteral("responsePane"));
+    auto *detail = m_window->findChild<QPlainTextEdit *>(QStringLiteral("toolRunDetail"));
+    QVERIFY(pane && detail);
+    raise("findingsDock");
+    int call = -1;
+    for (int i = 1; i < int(m_window->run()->calls.size()) && call < 0; ++i) {
+        QVERIFY(show(i));
+        if (!m_window->currentBundle()->view->toolRuns.empty())
+            call = i;
+    }
+    QVERIFY(call > 0);
+    QTest::qWait(20);
+    QVERIFY(!detail->isVisible() || detail->viewport()->visibleRegion().isEmpty());
+    QVERIFY2(detail->toPlainText().isEmpty(), "the detail of a pane behind another tab was laid out");
+
+    raise("responseDock");
+    const QString name = QString::fromStdString(m_window->currentBundle()->view->toolRuns.front().name);
+    QTRY_VERIFY(detail->toPlainText().startsWith(name));
+    QCOMPARE(pane->detailText(), detail->toPlainText());
+
+    // Read while hidden, the detail is set on demand.
+    raise("findingsDock");
+    QTest::qWait(20);
+    QVERIFY(show(call == 1 ? 2 : 1));
+    QVERIFY(show(call));
+    QVERIFY(detail->toPlainText().isEmpty());
+    QVERIFY(pane->detailText().startsWith(name));
 }
 
 void TestTimeline::transcriptShowsTicketsAndNewMessages()

@@ -5,8 +5,10 @@
 namespace tf::recording::detail {
 
 // Stage 1: what the call was served, rebuilt (§5.3-§5.7), plus its events. No receipt, no comparison. The state
-// comes from `states` when given, else it is rebuilt.
-void rebuildServed(const Run &run, std::size_t index, CallView &view, CallStates *states = nullptr);
+// comes from `states` when given, else it is rebuilt. `fold`, when given, receives the fold of view.ledger the rebuild
+// makes (empty when the ledger is not on record): it points into view.ledger's rows.
+void rebuildServed(const Run &run, std::size_t index, CallView &view, CallStates *states = nullptr,
+                   findings::LedgerFold *fold = nullptr);
 // Part of stage 1: the response, its tool calls and the tool runs (spec/runs.md §2-§3).
 void readResponse(const Run &run, const CallRecord &rec, CallView &view);
 // Stage 2: receipt verification (§6.6) of a rebuilt view.

@@ -234,7 +234,7 @@ void CallStates::read(const CallRecord &call, CallView &view)
 
 namespace detail {
 
-void rebuildServed(const Run &run, std::size_t index, CallView &view, CallStates *states)
+void rebuildServed(const Run &run, std::size_t index, CallView &view, CallStates *states, findings::LedgerFold *foldOut)
 {
     const CallRecord &rec = run.calls.at(index);
     view.record = &rec;
@@ -353,9 +353,11 @@ void rebuildServed(const Run &run, std::size_t index, CallView &view, CallStates
         else if (!view.conversationOnRecord)
             view.notes.push_back("the conversation is not on record, so the undeclared line may be incomplete");
         if (rows) {
-            const findings::LedgerFold fold = findings::foldLedger(*rows);
+            findings::LedgerFold fold = findings::foldLedger(*rows);
             view.undeclaredIds = findings::undeclaredIds(view.servedIds, fold);
             view.ledgerMarks = findings::countLedgerMarks(findings::ledgerFoldMarks(*rows, fold, view.ledgerIssues));
+            if (foldOut)
+                *foldOut = std::move(fold);
         } else {
             view.undeclaredIds = view.servedIds;
         }

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <exception>
+#include <future>
 #include <mutex>
 #include <thread>
 #include <unordered_map>
@@ -66,11 +68,11 @@ const char *foldBasisName(FoldBasis basis)
     return "events-only";
 }
 
-CallView buildCallViewAfter(const Run &run, std::size_t index, const CallView *previous, CallStates *states)
+namespace {
+
+// Stage 3 of a view rebuilt and verified: what it says against the call before.
+void finishView(const Run &run, const CallView *previous, CallView &view)
 {
-    CallView view;
-    detail::rebuildServed(run, index, view, states);
-    detail::verifyReceipt(run, view);
     if (previous) {
         view.ledgerRowsAtPrevious = previous->ledgerOnRecord ? previous->ledger.size() : 0;
         view.pieceChangedSincePrevious = view.piece.has_value() != previous->piece.has_value() ||
@@ -79,21 +81,62 @@ CallView buildCallViewAfter(const Run &run, std::size_t index, const CallView *p
         view.pieceChangedSincePrevious = view.piece.has_value();
     }
     detail::computeCacheFacts(run, previous, view);
+}
+
+CallView buildViewAfter(const Run &run, std::size_t index, const CallView *previous, CallStates *states,
+                        findings::LedgerFold *fold)
+{
+    CallView view;
+    detail::rebuildServed(run, index, view, states, fold);
+    detail::verifyReceipt(run, view);
+    finishView(run, previous, view);
     return view;
 }
 
-CallViews buildCallViews(const Run &run, std::size_t index, CallStates *states)
+} // namespace
+
+CallView buildCallViewAfter(const Run &run, std::size_t index, const CallView *previous, CallStates *states)
+{
+    return buildViewAfter(run, index, previous, states, nullptr);
+}
+
+CallViews buildCallViews(const Run &run, std::size_t index, CallStates *states, PreviousBuild previousBuild)
 {
     std::optional<CallStates> own;
     if (!states)
         states = &own.emplace(run);
     CallViews out;
-    if (index > 0 && index < run.calls.size()) {
+    const bool withPrevious = index > 0 && index < run.calls.size();
+    if (withPrevious && previousBuild == PreviousBuild::OwnThread) {
+        // Stages 1 and 2 of a call do not read the call before: both run at once, then stage 3 compares them. The
+        // view of the call before reads the run only (as visitCallViews' workers do), never `states`.
+        std::future<CallView> previous = std::async(std::launch::async, [&run, index] {
+            CallView view;
+            detail::rebuildServed(run, index - 1, view, nullptr);
+            detail::verifyReceipt(run, view);
+            return view;
+        });
+        CallView view;
+        std::exception_ptr failure;
+        try {
+            detail::rebuildServed(run, index, view, states, &out.fold);
+            detail::verifyReceipt(run, view);
+        } catch (...) {
+            failure = std::current_exception();
+        }
+        out.previous.emplace(previous.get()); // waits for the thread even when this one failed
+        if (failure)
+            std::rethrow_exception(failure);
+        finishView(run, &*out.previous, view);
+        out.view = std::move(view);
+        return out;
+    }
+    if (withPrevious) {
         out.previous.emplace();
         detail::rebuildServed(run, index - 1, *out.previous, states);
         detail::verifyReceipt(run, *out.previous);
     }
-    out.view = buildCallViewAfter(run, index, out.previous ? &*out.previous : nullptr, states);
+    out.view = buildViewAfter(run, index, out.previous ? &*out.previous : nullptr, states, &out.fold);
     return out;
 }
 

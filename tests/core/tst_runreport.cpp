@@ -9,6 +9,7 @@
 #include "core/report/htmlreport.h"
 #include "core/report/inspectreport.h"
 #include "core/report/runsearch.h"
+#include "core/text/utf.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -68,6 +69,7 @@ private slots:
     void inspectTable();
     void searchNumbersCallsAcrossTurns();
     void pieceDiffIsTheCoreOne();
+    void previousOnItsOwnThreadIsTheSame();
     void answerCallIsTheLastEndedTurns();
     void problemsComeFirstAndLinkTheirCalls();
 };
@@ -266,6 +268,65 @@ void TestRunReport::pieceDiffIsTheCoreOne()
         ++checked;
     }
     QVERIFY(checked >= 3);
+}
+
+namespace {
+
+// What a view shows, as text: enough to tell two builds of one call apart.
+std::string fingerprint(const recording::CallView &v)
+{
+    std::string out = json::stringify(v.stateAt) + "|" + (v.receiptAfter ? json::stringify(*v.receiptAfter) : "-") +
+                      "|" + (v.toolCallsAfter ? json::stringify(*v.toolCallsAfter) : "-") + "|" + v.systemText + "|" +
+                      json::stringify(v.asSent) + "|" + json::stringify(v.ledger) + "|" +
+                      std::to_string(v.ledgerRowsAtPrevious) + "|" + (v.pieceChangedSincePrevious ? "changed" : "same");
+    if (v.piece)
+        out += "|" + json::stringify(json::Value::string(text::toWtf8(v.piece->text)));
+    for (const std::string &id : v.undeclaredIds)
+        out += "|u:" + id;
+    for (const recording::PartCheck &c : v.checks)
+        out += "|" + c.part + ":" + recording::badgeId(c.badge) + ":" + c.reason;
+    out += "|" + std::string(recording::cacheVerdictId(v.cache.verdict)) + ":" + v.cache.reason + ":" +
+           (v.cache.prefixReusable ? (*v.cache.prefixReusable ? "reusable" : "not") : "-");
+    for (unsigned m = 0; m < findings::kLedgerMarkCount; ++m)
+        out += "|" + std::to_string(v.ledgerMarks.of(findings::LedgerMark(1u << m)));
+    return out;
+}
+
+} // namespace
+
+void TestRunReport::previousOnItsOwnThreadIsTheSame()
+{
+    // The window builds the call before on a thread of its own, from the journal, where a step reads it through the
+    // state cursor: the same views either way, in any order of calls, and the same fold handed over.
+    generate::GeneratorOptions options;
+    options.calls = 40;
+    options.seed = 11;
+    options.historyWindow = 12;
+    const recording::LoadResult r = recording::loadRecordingFromBytes(generate::generateRecording(options), "gen.json");
+    QVERIFY2(r.run, r.error.c_str());
+    const recording::Run &run = *r.run;
+    recording::CallStates sameStates(run, recording::CallStates::Order::Any);
+    recording::CallStates ownStates(run, recording::CallStates::Order::Any);
+    const std::vector<std::size_t> order = {0, 1, 2, 39, 20, 21, 5, 4, 38, 17, 30, 31, 32, 1, 0, 25};
+    std::size_t withLedger = 0;
+    for (std::size_t i : order) {
+        const recording::CallViews same =
+            recording::buildCallViews(run, i, &sameStates, recording::PreviousBuild::SameThread);
+        const recording::CallViews own =
+            recording::buildCallViews(run, i, &ownStates, recording::PreviousBuild::OwnThread);
+        const std::string call = "call " + std::to_string(i + 1);
+        QVERIFY2(fingerprint(same.view) == fingerprint(own.view), call.c_str());
+        QCOMPARE(same.previous.has_value(), i > 0);
+        QCOMPARE(own.previous.has_value(), i > 0);
+        if (i > 0)
+            QVERIFY2(fingerprint(*same.previous) == fingerprint(*own.previous), call.c_str());
+        QCOMPARE(own.fold.standingOf.entries().size(), same.fold.standingOf.entries().size());
+        QCOMPARE(own.fold.asserted.size(), same.fold.asserted.size());
+        for (const auto &e : own.fold.standingOf.entries())
+            QCOMPARE(e.row, &own.view.ledger.at(e.rowIndex));
+        withLedger += own.view.ledgerOnRecord && own.view.ledger.size() > 0 ? 1 : 0;
+    }
+    QVERIFY(withLedger >= 10);
 }
 
 void TestRunReport::answerCallIsTheLastEndedTurns()

@@ -27,6 +27,7 @@
 #include <QScreen>
 #include <QSettings>
 #include <QSplitter>
+#include <QStandardItemModel>
 #include <QStyle>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -91,6 +92,7 @@ private slots:
     void fitsTheScreen();
     void headerLabelsAreWhole();
     void columnsFitTheirContent();
+    void fitterRemembersCellWidths();
     void layoutIsRestored();
     void findingsGetTheRoomWhenSideDocksClose();
     void widerWindowWidensTheReadingPanes();
@@ -228,6 +230,50 @@ void TestLayout::headerLabelsAreWhole()
             }
         }
     }
+}
+
+void TestLayout::fitterRemembersCellWidths()
+{
+    // The fitter remembers each cell's width from one fit to the next (a ledger's rows come back at every call): a
+    // fit again gives what a fitter that never measured them gives, and a new text is measured as it comes.
+    QStandardItemModel model(3, 2);
+    model.setHorizontalHeaderLabels({QStringLiteral("Id"), QStringLiteral("Line")});
+    for (int r = 0; r < 3; ++r)
+        model.setItem(r, 0, new QStandardItem(QStringLiteral("call_%1").arg(r)));
+    const auto shownView = [&model](QTableView &view) {
+        view.setModel(&model);
+        view.horizontalHeader()->setStretchLastSection(true);
+        view.resize(900, 300);
+        view.show();
+        return QTest::qWaitForWindowExposed(&view);
+    };
+    QTableView view;
+    QVERIFY(shownView(view));
+    ColumnFitter fitter(&view, view.horizontalHeader(), {{0, 200}});
+    const auto expected = [&] {
+        int widest = 0;
+        for (int r = 0; r < model.rowCount(); ++r)
+            widest = qMax(widest, view.fontMetrics().horizontalAdvance(model.index(r, 0).data().toString()));
+        return widest;
+    };
+    fitter.fit();
+    const int first = view.columnWidth(0);
+    QVERIFY(first >= expected());
+
+    model.item(1, 0)->setText(QStringLiteral("call_1_with_a_much_longer_identifier_than_the_others"));
+    fitter.fit();
+    const int longer = view.columnWidth(0);
+    QVERIFY(longer > first);
+    QVERIFY(longer >= expected());
+    QTableView fresh;
+    QVERIFY(shownView(fresh));
+    ColumnFitter freshFitter(&fresh, fresh.horizontalHeader(), {{0, 200}});
+    freshFitter.fit();
+    QCOMPARE(longer, fresh.columnWidth(0));
+
+    model.item(1, 0)->setText(QStringLiteral("call_1"));
+    fitter.fit();
+    QCOMPARE(view.columnWidth(0), first);
 }
 
 void TestLayout::columnsFitTheirContent()

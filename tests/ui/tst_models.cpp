@@ -190,7 +190,9 @@ void TestModels::everyCall()
     Tester t1(&piece, mode), t2(&ledger, mode), t3(&filter, mode), t4(&wire, mode), t5(&receipt, mode), t6(&gaps, mode);
 
     for (std::size_t i = 0; i < run->calls.size(); ++i) {
-        const BundleHandle bundle = buildBundle(run, i);
+        // Every other call with the call before built on its own thread, as the window builds dear views.
+        const BundleHandle bundle = buildBundle(
+            run, i, {}, nullptr, i % 2 ? recording::PreviousBuild::OwnThread : recording::PreviousBuild::SameThread);
         const recording::CallView &v = *bundle->view;
         piece.setBundle(bundle);
         ledger.setBundle(bundle);
@@ -244,6 +246,39 @@ void TestModels::everyCall()
             const json::Value *id = v.ledger.at(std::size_t(r)).findString("toolCallId");
             if (id)
                 QCOMPARE(ledger.index(r, LedgerModel::ResultIdColumn).data().toString(), toQString(id->asString()));
+        }
+        // The bundle's fold is the rebuild's own, handed over: the same as folding the bundle's ledger again, every
+        // pointer into the rows the bundle holds (not into a ledger that has gone).
+        {
+            const findings::LedgerFold again = findings::foldLedger(v.ledger);
+            const auto sameEntries = [&](const findings::InsertionOrderedMap &a,
+                                         const findings::InsertionOrderedMap &b) {
+                QCOMPARE(a.entries().size(), b.entries().size());
+                for (std::size_t k = 0; k < a.entries().size(); ++k) {
+                    QCOMPARE(a.entries()[k].key, b.entries()[k].key);
+                    QCOMPARE(a.entries()[k].rowIndex, b.entries()[k].rowIndex);
+                    QCOMPARE(a.entries()[k].row, &v.ledger.at(a.entries()[k].rowIndex));
+                    QCOMPARE(a.entries()[k].row, b.entries()[k].row);
+                }
+            };
+            sameEntries(bundle->fold.standingOf, again.standingOf);
+            sameEntries(bundle->fold.judgments, again.judgments);
+            QCOMPARE(bundle->fold.hasStanding, again.hasStanding);
+            QCOMPARE(bundle->fold.asserted.size(), again.asserted.size());
+            for (std::size_t k = 0; k < again.asserted.size(); ++k) {
+                QCOMPARE(bundle->fold.asserted[k].key, again.asserted[k].key);
+                QCOMPARE(bundle->fold.asserted[k].row, again.asserted[k].row);
+                QCOMPARE(bundle->fold.asserted[k].assertion, again.asserted[k].assertion);
+            }
+            QCOMPARE(bundle->fold.conflicts.size(), again.conflicts.size());
+            for (std::size_t k = 0; k < again.conflicts.size(); ++k) {
+                QCOMPARE(bundle->fold.conflicts[k].key, again.conflicts[k].key);
+                QCOMPARE(bundle->fold.conflicts[k].assertions, again.conflicts[k].assertions);
+                QCOMPARE(bundle->fold.conflicts[k].witnesses.size(), again.conflicts[k].witnesses.size());
+            }
+            QCOMPARE(bundle->fold.unsettled.size(), again.unsettled.size());
+            for (std::size_t k = 0; k < again.unsettled.size(); ++k)
+                QCOMPARE(bundle->fold.unsettled[k].row, again.unsettled[k].row);
         }
         for (const auto &e : bundle->fold.standingOf.entries())
             QVERIFY(

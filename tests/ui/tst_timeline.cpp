@@ -10,6 +10,7 @@
 #include "ui/models/transcriptmodel.h"
 #include "ui/panes/callspane.h"
 #include "ui/panes/mainwindow.h"
+#include "ui/panes/responsepane.h"
 #include "ui/panes/timelinepane.h"
 #include "ui/panes/transcriptpane.h"
 #include "ui/services/appsetup.h"
@@ -24,6 +25,8 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QElapsedTimer>
+#include <QPlainTextEdit>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -82,6 +85,8 @@ private slots:
     void thousandsOfCallsStayFast();
     void transcriptShowsTicketsAndNewMessages();
     void transcriptFoldsToolResults();
+    void hiddenTranscriptScrollsWhenShown();
+    void hiddenToolDetailIsSetWhenShown();
     void newDocksKeepTheWindowsMinimum();
 
 private:
@@ -342,6 +347,76 @@ void TestTimeline::thousandsOfCallsStayFast()
     QVERIFY2(strip->visibleCallCount() < 200, qPrintable(QString::number(strip->visibleCallCount())));
     QVERIFY(strip->firstVisibleCall() <= target && target < strip->firstVisibleCall() + strip->visibleCallCount());
     saveShot(m_window->findChild<QDockWidget *>(QStringLiteral("stripDock")), "strip-3000-zoomed.png");
+}
+
+void TestTimeline::hiddenTranscriptScrollsWhenShown()
+{
+    // A call switch places the transcript at the call's first new message; behind another tab that waits until the
+    // dock is raised, and lands where it would have landed had the dock been on top all along.
+    QVERIFY(open(test::writeGenerated(m_dir, QStringLiteral("armed-hidden.json"), 16, 2)));
+    auto *pane = m_window->findChild<TranscriptPane *>(QStringLiteral("transcriptPane"));
+    auto *view = m_window->findChild<TranscriptView *>(QStringLiteral("transcriptView"));
+    QVERIFY(pane && view);
+    const TranscriptModel *model = pane->model();
+    // A late call: a long conversation whose first new message is below the top.
+    const int call = int(m_window->run()->calls.size()) - 2;
+    raise("transcriptDock");
+    QVERIFY(show(call));
+    QTest::qWait(20);
+    const int onTop = view->verticalScrollBar()->value();
+    int firstNew = -1;
+    for (int r = 0; r < model->rowCount() && firstNew < 0; ++r)
+        if (model->index(r).data(TranscriptModel::NewRole).toBool())
+            firstNew = r;
+    QVERIFY(firstNew > 0);
+    QVERIFY2(onTop > 0, "the call's first new message is not at the top of a long conversation");
+    QCOMPARE(view->visualRect(model->index(firstNew)).top(), 0);
+
+    QVERIFY(show(0));
+    raise("wireDock");
+    QTest::qWait(20);
+    QVERIFY(!view->onScreen()); // behind the Wire's tab
+    QVERIFY(show(call));
+    QCOMPARE(model->rowCount(), int(m_window->currentBundle()->transcript.messages.size()));
+    raise("transcriptDock");
+    QTRY_VERIFY(view->onScreen());
+    QTest::qWait(20);
+    QCOMPARE(view->verticalScrollBar()->value(), onTop);
+    QCOMPARE(view->visualRect(model->index(firstNew)).top(), 0);
+}
+
+void TestTimeline::hiddenToolDetailIsSetWhenShown()
+{
+    // The Response pane behind the Findings tab leaves its tool detail (tens of kilobytes of result) unset until the
+    // tab is raised; then it shows the selected tool's arguments and result, as it would have all along.
+    QVERIFY(open(test::writeGenerated(m_dir, QStringLiteral("armed-detail.json"), 8, 1)));
+    auto *pane = m_window->findChild<ResponsePane *>(QStringLiteral("responsePane"));
+    auto *detail = m_window->findChild<QPlainTextEdit *>(QStringLiteral("toolRunDetail"));
+    QVERIFY(pane && detail);
+    raise("findingsDock");
+    int call = -1;
+    for (int i = 1; i < int(m_window->run()->calls.size()) && call < 0; ++i) {
+        QVERIFY(show(i));
+        if (!m_window->currentBundle()->view->toolRuns.empty())
+            call = i;
+    }
+    QVERIFY(call > 0);
+    QTest::qWait(20);
+    QVERIFY(!detail->isVisible() || detail->viewport()->visibleRegion().isEmpty());
+    QVERIFY2(detail->toPlainText().isEmpty(), "the detail of a pane behind another tab was laid out");
+
+    raise("responseDock");
+    const QString name = QString::fromStdString(m_window->currentBundle()->view->toolRuns.front().name);
+    QTRY_VERIFY(detail->toPlainText().startsWith(name));
+    QCOMPARE(pane->detailText(), detail->toPlainText());
+
+    // Read while hidden, the detail is set on demand.
+    raise("findingsDock");
+    QTest::qWait(20);
+    QVERIFY(show(call == 1 ? 2 : 1));
+    QVERIFY(show(call));
+    QVERIFY(detail->toPlainText().isEmpty());
+    QVERIFY(pane->detailText().startsWith(name));
 }
 
 void TestTimeline::transcriptShowsTicketsAndNewMessages()

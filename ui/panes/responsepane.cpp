@@ -12,6 +12,8 @@
 #include "ui/widgets/theme.h"
 #include "ui/widgets/toolcalllinks.h"
 
+#include <QDockWidget>
+#include <QEvent>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
@@ -131,6 +133,7 @@ ResponsePane::ResponsePane(QWidget *parent)
 
     connect(m_toolView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) { showTool(current.row()); });
+    m_detail->installEventFilter(this);
     installToolCallLinks(m_toolView, [this](const QString &id) { emit toolCallFollowed(id); });
     setBundle({});
 }
@@ -141,7 +144,8 @@ void ResponsePane::setFindQuery(const FindQuery &query)
         return;
     m_find = query;
     highlightMatches(m_text, m_find);
-    highlightMatches(m_detail, m_find);
+    if (!m_detailPending) // else marked when the text is set
+        highlightMatches(m_detail, m_find);
 }
 
 void ResponsePane::revealInText(int occurrence)
@@ -155,8 +159,10 @@ bool ResponsePane::selectToolRun(const QString &toolCallId, int occurrence)
         if (const recording::ToolRun *run = m_tools->toolRun(row); run && toQString(run->id) == toolCallId) {
             m_toolView->selectRow(row);
             m_toolView->scrollTo(m_tools->index(row, 0));
-            if (occurrence >= 0)
+            if (occurrence >= 0) {
+                flushDetail();
                 highlightMatches(m_detail, m_find, occurrence);
+            }
             return true;
         }
     return false;
@@ -166,6 +172,8 @@ void ResponsePane::setBundle(const BundleHandle &bundle)
 {
     m_bundle = bundle;
     m_tools->setBundle(bundle);
+    m_detailPending = false;
+    m_pendingDetail.clear();
     m_detail->clear();
     const recording::CallView *view = bundle ? bundle->view.get() : nullptr;
     setRunNote(bundle);
@@ -254,6 +262,8 @@ void ResponsePane::showTool(int row)
 {
     const recording::ToolRun *run = m_tools->toolRun(row);
     if (!run || !m_bundle) {
+        m_detailPending = false;
+        m_pendingDetail.clear();
         m_detail->clear();
         return;
     }
@@ -270,8 +280,68 @@ void ResponsePane::showTool(int row)
                 toQString(*run->result);
     else
         text += tr("\n%1\n").arg(toQString(run->missingReason));
-    m_detail->setPlainText(text);
+    setDetailText(text);
+}
+
+bool ResponsePane::detailOnScreen() const
+{
+    // A dock behind another's tab is "visible" to Qt, with nothing of it on screen.
+    return m_detail->isVisible() && !m_detail->viewport()->visibleRegion().isEmpty();
+}
+
+void ResponsePane::setDetailText(const QString &text)
+{
+    m_pendingDetail = text;
+    m_detailPending = true;
+    if (detailOnScreen()) {
+        flushDetail();
+        return;
+    }
+    watchDock();
+}
+
+void ResponsePane::flushDetail() const
+{
+    if (!m_detailPending)
+        return;
+    m_detailPending = false;
+    m_detail->setPlainText(m_pendingDetail);
+    m_pendingDetail.clear();
     highlightMatches(m_detail, m_find);
+}
+
+void ResponsePane::watchDock()
+{
+    // A dock's tab brought to the front sends no show event to what it holds; the dock says so itself.
+    if (m_watchingDock)
+        return;
+    for (QWidget *w = parentWidget(); w; w = w->parentWidget())
+        if (auto *dock = qobject_cast<QDockWidget *>(w)) {
+            // Queued: the tab's contents are placed after the signal.
+            connect(
+                dock, &QDockWidget::visibilityChanged, this,
+                [this](bool visible) {
+                    if (visible && detailOnScreen())
+                        flushDetail();
+                },
+                Qt::QueuedConnection);
+            m_watchingDock = true;
+            return;
+        }
+}
+
+bool ResponsePane::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_detail && (event->type() == QEvent::Show || event->type() == QEvent::Resize) && m_detailPending &&
+        detailOnScreen())
+        flushDetail();
+    return QWidget::eventFilter(watched, event);
+}
+
+QPlainTextEdit *ResponsePane::detailView() const
+{
+    flushDetail();
+    return m_detail;
 }
 
 QString ResponsePane::stateText() const
@@ -286,6 +356,7 @@ QString ResponsePane::responseText() const
 
 QString ResponsePane::detailText() const
 {
+    flushDetail();
     return m_detail->toPlainText();
 }
 

@@ -34,7 +34,8 @@ public:
     QString detailText() const;
     QString runNoteText() const; // what happened to the run at this call (failed, paused, a limit); empty if nothing
     QPlainTextEdit *textView() const { return m_text; }
-    QPlainTextEdit *detailView() const { return m_detail; }
+    // The tool run's detail, its text set first if it waits for the pane to be on screen.
+    QPlainTextEdit *detailView() const;
 
     // The run search's text: its matches are marked in the response text and the tool run shown.
     void setFindQuery(const FindQuery &query);
@@ -48,11 +49,24 @@ signals:
     // A tool call id was clicked in the tool runs.
     void toolCallFollowed(const QString &toolCallId);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void showTool(int row);
+    // A tool's result runs to tens of kilobytes, and laying it out was a call switch's dearest work at 60 KB results
+    // (more than every other pane) for a pane most often behind the Findings tab: the text waits until the detail
+    // is on screen (or read).
+    bool detailOnScreen() const;
+    void setDetailText(const QString &text);
+    void flushDetail() const;
+    void watchDock();
     void setRunNote(const BundleHandle &bundle);
 
     BundleHandle m_bundle;
+    mutable QString m_pendingDetail;
+    mutable bool m_detailPending = false;
+    bool m_watchingDock = false;
     ToolRunModel *m_tools = nullptr;
     GlyphLabel *m_glyph = nullptr;
     ElidedLabel *m_state = nullptr;

@@ -79,10 +79,10 @@ void TranscriptPane::setBundle(const BundleHandle &bundle)
     // Read from where this call's conversation moved on: the first new message, else the end.
     for (std::size_t i = 0; i < t->isNew.size(); ++i)
         if (t->isNew[i] && bundle->ordinal > 0) {
-            m_view->scrollTo(m_model->index(int(i)), QAbstractItemView::PositionAtTop);
+            m_view->scrollToWhenShown(m_model->index(int(i)), QAbstractItemView::PositionAtTop);
             return;
         }
-    m_view->scrollTo(m_model->index(bundle->ordinal == 0 ? 0 : m_model->rowCount() - 1));
+    m_view->scrollToWhenShown(m_model->index(bundle->ordinal == 0 ? 0 : m_model->rowCount() - 1));
 }
 
 } // namespace tf::ui

@@ -38,9 +38,11 @@ using BundleHandle = std::shared_ptr<const CallBundle>;
 
 // Builds the bundle of call `ordinal`; `cached` returns an already built view of a call (or nullptr). `states` is
 // the cursor to read call states with (kept across builds, stepping forward costs a few rows); nullptr: a fresh one.
+// `previousBuild`: where the call before is built when it is not cached (recording::buildCallViews).
 BundleHandle buildBundle(const RunHandle &run, std::size_t ordinal,
                          const std::function<std::shared_ptr<const recording::CallView>(std::size_t)> &cached = {},
-                         recording::CallStates *states = nullptr);
+                         recording::CallStates *states = nullptr,
+                         recording::PreviousBuild previousBuild = recording::PreviousBuild::SameThread);
 
 } // namespace tf::ui
 

@@ -12,12 +12,15 @@ namespace tf::ui {
 namespace {
 
 constexpr std::size_t kCachedViews = 8;
+// A build this long (ms) is worth a second thread for the call before: below it, a thread's start and a wait for a
+// core on a busy machine cost more than the half they save (a run of small states builds both views in a millisecond).
+constexpr double kOwnThreadFromMs = 8;
 
 } // namespace
 
 BundleHandle buildBundle(const RunHandle &run, std::size_t ordinal,
                          const std::function<std::shared_ptr<const recording::CallView>(std::size_t)> &cached,
-                         recording::CallStates *states)
+                         recording::CallStates *states, recording::PreviousBuild previousBuild)
 {
     QElapsedTimer timer;
     timer.start();
@@ -32,16 +35,23 @@ BundleHandle buildBundle(const RunHandle &run, std::size_t ordinal,
         bundle->previous = fromCache(ordinal - 1);
         bundle->previousComplete = bundle->previous != nullptr;
     }
+    bool folded = false;
     if (!bundle->view || (ordinal > 0 && !bundle->previous)) {
-        // Both from one state cursor: the call before is read on the way to this one.
-        recording::CallViews views = recording::buildCallViews(*run->run, ordinal, states);
-        if (!bundle->view)
+        // Both from one state cursor (the call before is read on the way to this one), or, for dear views, the call
+        // before beside this one on a core the GUI thread is not using while it waits for the bundle.
+        recording::CallViews views = recording::buildCallViews(*run->run, ordinal, states, previousBuild);
+        if (!bundle->view) {
             bundle->view = std::make_shared<recording::CallView>(std::move(views.view));
+            // The rebuild's own fold: its pointers are into the rows the view just moved has kept in place.
+            bundle->fold = std::move(views.fold);
+            folded = true;
+        }
         if (!bundle->previous && views.previous)
             bundle->previous = std::make_shared<recording::CallView>(std::move(*views.previous));
     }
     // The fold keeps pointers to rows inside view->ledger, which the bundle owns through `view`.
-    bundle->fold = findings::foldLedger(bundle->view->ledger);
+    if (!folded)
+        bundle->fold = findings::foldLedger(bundle->view->ledger);
     if (bundle->view->ledgerOnRecord)
         bundle->ledgerRows = findings::ledgerRowViews(bundle->view->ledger, bundle->fold, bundle->view->ledgerIssues,
                                                       bundle->view->ledgerRowsAtPrevious);
@@ -64,6 +74,8 @@ CallViewService::CallViewService(QObject *parent)
     connect(&m_watcher, &QFutureWatcher<BundleHandle>::finished, this, [this] {
         m_running = false;
         const BundleHandle bundle = m_watcher.result();
+        if (bundle)
+            m_lastBuildMs = bundle->buildMs;
         if (m_queued) {
             // A newer request arrived while this one was building: it supersedes the result.
             const std::size_t next = *m_queued;
@@ -100,6 +112,7 @@ void CallViewService::setRun(const RunHandle &run)
     m_requested.reset();
     m_queued.reset();
     m_sourceChange.clear();
+    m_lastBuildMs = 0;
     std::lock_guard lock(m_cache->mutex);
     m_cache->views.clear();
     m_cache->generation = ++m_runGeneration;
@@ -129,7 +142,9 @@ void CallViewService::start(std::size_t ordinal)
     const quint64 generation = m_runGeneration;
     // At most one build runs at a time, so the state cursor is never used by two threads at once.
     const std::shared_ptr<recording::CallStates> states = m_states;
-    m_watcher.setFuture(QtConcurrent::run([run, ordinal, cache, generation, states] {
+    const recording::PreviousBuild previousBuild =
+        m_lastBuildMs >= kOwnThreadFromMs ? recording::PreviousBuild::OwnThread : recording::PreviousBuild::SameThread;
+    m_watcher.setFuture(QtConcurrent::run([run, ordinal, cache, generation, states, previousBuild] {
         const auto lookup = [&](std::size_t i) -> std::shared_ptr<const recording::CallView> {
             std::lock_guard lock(cache->mutex);
             if (cache->generation != generation)
@@ -141,7 +156,7 @@ void CallViewService::start(std::size_t ordinal)
                 }
             return nullptr;
         };
-        BundleHandle bundle = buildBundle(run, ordinal, lookup, states.get());
+        BundleHandle bundle = buildBundle(run, ordinal, lookup, states.get(), previousBuild);
         std::lock_guard lock(cache->mutex);
         if (cache->generation == generation && bundle->sourceChange.empty()) {
             const auto keep = [&](std::size_t i, const std::shared_ptr<const recording::CallView> &v) {

@@ -49,6 +49,7 @@ private:
     std::optional<std::size_t> m_requested;
     std::optional<std::size_t> m_queued;
     bool m_running = false;
+    double m_lastBuildMs = 0; // the last bundle's build: how dear this run's views are
     QString m_sourceChange;
     QFutureWatcher<BundleHandle> m_watcher;
 

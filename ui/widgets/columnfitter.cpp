@@ -16,6 +16,8 @@ namespace {
 
 // Rows measured for a column's width: enough for any ledger or conversation, bounded for a 3,000-call list.
 constexpr int kMeasuredRows = 4000;
+// Texts whose widths are remembered: a few ledgers' worth of distinct cells (ids, tool names, iterations).
+constexpr qsizetype kRememberedWidths = 50000;
 
 } // namespace
 
@@ -51,6 +53,19 @@ int ColumnFitter::labelWidth(const QHeaderView *header, int section)
     return width;
 }
 
+int ColumnFitter::textWidth(const QFontMetrics &fm, const QString &text) const
+{
+    // A call's ledger holds the rows of the calls before it: most cells were measured at an earlier call. Shaping
+    // them again was most of a call switch at 3,000 rows; a lookup is a hash of the text.
+    if (const auto it = m_widths.constFind(text); it != m_widths.cend())
+        return *it;
+    if (m_widths.size() >= kRememberedWidths)
+        m_widths.clear();
+    const int width = fm.horizontalAdvance(text);
+    m_widths.insert(text, width);
+    return width;
+}
+
 int ColumnFitter::contentWidth(const Fit &fit) const
 {
     const QAbstractItemModel *model = m_view->model();
@@ -64,8 +79,8 @@ int ColumnFitter::contentWidth(const Fit &fit) const
     // The item's text margins, as the style pads a cell (Fusion: 3 px a side, and the focus frame).
     const int padding = 2 * (m_view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_view) + 1) + 4;
     // A tree's rows under their groups too (the Wire's messages), indented.
-    const int indent =
-        qobject_cast<const QTreeView *>(m_view) ? static_cast<const QTreeView *>(m_view)->indentation() : 0;
+    const auto *tree = qobject_cast<const QTreeView *>(m_view);
+    const int indent = tree ? tree->indentation() : 0;
     int widest = 0, measured = 0;
     const std::function<void(const QModelIndex &, int)> measure = [&](const QModelIndex &parent, int depth) {
         const int rows = model->rowCount(parent);
@@ -73,10 +88,14 @@ int ColumnFitter::contentWidth(const Fit &fit) const
             const QModelIndex index = model->index(r, column, parent);
             const int extra = column == 0 ? depth * indent : 0;
             const int cell = fit.byDelegate ? m_view->itemDelegateForIndex(index)->sizeHint(option, index).width()
-                                            : fm.horizontalAdvance(index.data().toString());
+                                            : textWidth(fm, index.data().toString());
             widest = qMax(widest, cell + extra);
-            if (model->hasChildren(model->index(r, 0, parent)))
-                measure(model->index(r, 0, parent), depth + 1);
+            // Only a tree shows what is under a row (asking a table's proxy costs a mapping per row).
+            if (tree) {
+                const QModelIndex first = model->index(r, 0, parent);
+                if (model->hasChildren(first))
+                    measure(first, depth + 1);
+            }
         }
     };
     measure(QModelIndex(), 0);
@@ -85,6 +104,12 @@ int ColumnFitter::contentWidth(const Fit &fit) const
 
 void ColumnFitter::fit()
 {
+    // Widths measured in another font, or at another resolution (a move to another screen), are forgotten.
+    if (m_view->font() != m_widthsFont || m_view->logicalDpiX() != m_widthsDpi) {
+        m_widths.clear();
+        m_widthsFont = m_view->font();
+        m_widthsDpi = m_view->logicalDpiX();
+    }
     m_content.clear();
     if (m_header->model())
         for (const Fit &f : std::as_const(m_fits))

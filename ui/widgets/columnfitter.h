@@ -1,8 +1,12 @@
 #pragma once
 
+#include <QFont>
 #include <QHash>
 #include <QObject>
 #include <QSet>
+#include <QString>
+
+class QFontMetrics;
 
 class QAbstractItemView;
 class QHeaderView;
@@ -47,6 +51,8 @@ protected:
 
 private:
     int contentWidth(const Fit &fit) const;
+    // fm.horizontalAdvance(text), remembered while the view's font stays the same.
+    int textWidth(const QFontMetrics &fm, const QString &text) const;
     // Sizes the columns from the widths measured last (a resize of the view measures nothing again).
     void apply();
 
@@ -57,9 +63,12 @@ private:
     QHeaderView *m_header;
     QList<Fit> m_fits;
     QSet<int> m_userSized;
-    QHash<int, int> m_fitted;   // the width this fitter gave each column, to tell a width someone else set
-    QHash<int, int> m_designed; // the widths the pane gave its columns, before any fitting
-    QHash<int, int> m_content;  // each fitted column's widest cell, measured at the last fit()
+    QHash<int, int> m_fitted;             // the width this fitter gave each column, to tell a width someone else set
+    QHash<int, int> m_designed;           // the widths the pane gave its columns, before any fitting
+    QHash<int, int> m_content;            // each fitted column's widest cell, measured at the last fit()
+    mutable QHash<QString, int> m_widths; // a cell's text → its width in m_widthsFont at m_widthsDpi
+    QFont m_widthsFont;
+    int m_widthsDpi = 0;
     bool m_fitting = false;
     int m_stretchPercent = 0;
 };

@@ -7,6 +7,7 @@
 #include "ui/widgets/glyphs.h"
 #include "ui/widgets/theme.h"
 
+#include <QDockWidget>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -344,6 +345,58 @@ void TranscriptView::toggleFolded(int row)
     if (!index.isValid() || !index.data(TranscriptModel::FoldableRole).toBool())
         return;
     model()->setData(index, !index.data(TranscriptModel::ExpandedRole).toBool(), TranscriptModel::ExpandedRole);
+}
+
+bool TranscriptView::onScreen() const
+{
+    return isVisible() && !viewport()->visibleRegion().isEmpty();
+}
+
+void TranscriptView::scrollToWhenShown(const QModelIndex &index, ScrollHint hint)
+{
+    if (onScreen()) {
+        m_pendingScroll = QPersistentModelIndex();
+        scrollTo(index, hint);
+        return;
+    }
+    m_pendingScroll = index;
+    m_pendingHint = hint;
+    // A dock's tab brought to the front sends no show event to what it holds; the dock says so itself.
+    if (!m_watchingDock)
+        for (QWidget *w = parentWidget(); w; w = w->parentWidget())
+            if (auto *dock = qobject_cast<QDockWidget *>(w)) {
+                // Queued: the tab's contents are placed after the signal.
+                connect(
+                    dock, &QDockWidget::visibilityChanged, this,
+                    [this](bool visible) {
+                        if (visible)
+                            scrollPending();
+                    },
+                    Qt::QueuedConnection);
+                m_watchingDock = true;
+                break;
+            }
+}
+
+void TranscriptView::scrollPending()
+{
+    if (!m_pendingScroll.isValid() || !onScreen())
+        return;
+    const QModelIndex index = m_pendingScroll;
+    m_pendingScroll = QPersistentModelIndex();
+    scrollTo(index, m_pendingHint);
+}
+
+void TranscriptView::showEvent(QShowEvent *event)
+{
+    QListView::showEvent(event);
+    scrollPending();
+}
+
+void TranscriptView::resizeEvent(QResizeEvent *event)
+{
+    QListView::resizeEvent(event);
+    scrollPending();
 }
 
 void TranscriptView::mouseReleaseEvent(QMouseEvent *event)

@@ -4,6 +4,7 @@
 
 #include <QCache>
 #include <QListView>
+#include <QPersistentModelIndex>
 #include <QStyledItemDelegate>
 #include <QTextLayout>
 
@@ -64,13 +65,26 @@ public:
     void setModel(QAbstractItemModel *model) override;
     // Folds or unfolds the message at `row` (what a click does).
     void toggleFolded(int row);
+    // scrollTo(index, hint) now when the view is on screen, else when it is next shown: placing a message lays out
+    // every message above it, which is a call switch's dearest work for a list nobody sees (a tab behind another).
+    void scrollToWhenShown(const QModelIndex &index, ScrollHint hint = EnsureVisible);
+    // Shown and not wholly covered: a dock behind another's tab is "visible" to Qt, with nothing of it on screen.
+    bool onScreen() const;
 
 protected:
     void mouseReleaseEvent(QMouseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override; // a splitter opening a view it had closed to nothing
 
 private:
+    void scrollPending();
+
     TranscriptDelegate *m_delegate = nullptr;
+    bool m_watchingDock = false;
+    // The scroll asked for while hidden; invalid once done, or once the model is reset under it.
+    QPersistentModelIndex m_pendingScroll;
+    ScrollHint m_pendingHint = EnsureVisible;
 };
 
 } // namespace tf::ui

@@ -335,13 +335,20 @@ void MainWindow::refitCallsDock()
         dockWidgetArea(m_callsDock) != Qt::LeftDockWidgetArea || m_callsDock->isFloating())
         return;
     const int calls = fittedCallsWidth();
+    if (calls != m_callsDock->width() && setCallsWidth(calls))
+        m_callsFittedWidth = calls;
+}
+
+bool MainWindow::setCallsWidth(int calls)
+{
+    // Findings and the Wire share what is left as they shared it before.
     const int findings = m_findingsDock->width(), wire = m_wireDock->width();
     const int rest = m_callsDock->width() + findings + wire - calls;
-    if (calls == m_callsDock->width() || findings + wire <= 0 || rest <= 0)
-        return;
+    if (findings + wire <= 0 || rest <= 0)
+        return false;
     const int newFindings = int(qint64(rest) * findings / (findings + wire));
     resizeDocks({m_callsDock, m_findingsDock, m_wireDock}, {calls, newFindings, rest - newFindings}, Qt::Horizontal);
-    m_callsFittedWidth = calls;
+    return true;
 }
 
 void MainWindow::showEvent(QShowEvent *event)
@@ -944,13 +951,7 @@ void MainWindow::resizeEvent(QResizeEvent *event)
         m_keepingCallsWidth = true;
         QTimer::singleShot(0, this, [this, keep] {
             m_keepingCallsWidth = false;
-            const int findings = m_findingsDock->width(), wire = m_wireDock->width();
-            const int rest = m_callsDock->width() + findings + wire - keep;
-            if (findings + wire <= 0 || rest <= 0)
-                return;
-            const int newFindings = int(qint64(rest) * findings / (findings + wire));
-            resizeDocks({m_callsDock, m_findingsDock, m_wireDock}, {keep, newFindings, rest - newFindings},
-                        Qt::Horizontal);
+            setCallsWidth(keep);
         });
     }
     // The welcome page covers the docks, between the menu bar and the status bar.

@@ -127,6 +127,9 @@ private:
     void sizeDocks();
     int fittedCallsWidth() const;
     void refitCallsDock();
+    // Gives the Calls dock `calls` pixels, Findings and the Wire the rest in their present proportion; false when
+    // they are not beside each other with room to share.
+    bool setCallsWidth(int calls);
     void createPanes();
     void createActions();
     void onLoadStarted(const QString &path);

@@ -50,8 +50,11 @@ QList<bool> FactGrid::pairing(int width) const
         }
     }
     int caption = 0;
-    for (const Fact &f : m_facts)
+    QList<int> value; // each value's text width, measured once
+    for (const Fact &f : m_facts) {
         caption = std::max(caption, textWidth(f.caption));
+        value.append(textWidth(f.value));
+    }
     const QMargins m = m_grid->contentsMargins();
     const int fixed = m.left() + m.right() + 2 * caption + 3 * m_grid->horizontalSpacing() + 4;
     for (;;) {
@@ -60,10 +63,9 @@ QList<bool> FactGrid::pairing(int width) const
         for (qsizetype i = 0; i < m_facts.size(); ++i) {
             if (!paired[i])
                 continue;
-            left = std::max(left, textWidth(m_facts[i].value));
-            right = std::max(right, textWidth(m_facts[i + 1].value));
-            if (widest < 0 || textWidth(m_facts[i].value) + textWidth(m_facts[i + 1].value) >
-                                  textWidth(m_facts[widest].value) + textWidth(m_facts[widest + 1].value))
+            left = std::max(left, value[i]);
+            right = std::max(right, value[i + 1]);
+            if (widest < 0 || value[i] + value[i + 1] > value[widest] + value[widest + 1])
                 widest = i;
         }
         if (widest < 0 || fixed + left + right <= width)

@@ -22,6 +22,34 @@ std::optional<std::size_t> messageCarrying(const json::Value &messages, std::str
     return std::nullopt;
 }
 
+// The first call that can serve each of `ids`: the one after the call its tool ran at. A result message exists only
+// once its tool has ended, so no call before can serve it. The bound holds only for an id that names exactly one tool
+// run on record, attached to a call, in a recording with no gaps: an id reused across turns (mock providers number
+// their tool calls per turn), or one whose run is missing, may have been served before the run on record; such ids
+// are looked for from the first call. A full scan rebuilds every call, and the answer's results are mostly late.
+std::map<std::string_view, std::size_t> earliestServingCalls(const Run &run, const std::set<std::string> &ids)
+{
+    std::map<std::string_view, std::size_t> earliest;
+    if (!run.gaps.empty())
+        return earliest;
+    std::map<std::string_view, std::size_t> runs; // tool events on record per id, attached to a call or not
+    for (const Event &e : run.events)
+        if (e.type == eventtype::ToolStart && ids.count(std::string(e.toolCallId)))
+            ++runs[e.toolCallId];
+    std::map<std::string_view, std::size_t> startsAtCalls;
+    for (const CallRecord &call : run.calls)
+        for (const std::size_t at : call.toolEvents) {
+            const Event &e = run.events[at];
+            if (e.type != eventtype::ToolStart || !ids.count(std::string(e.toolCallId)))
+                continue;
+            ++startsAtCalls[e.toolCallId];
+            earliest[e.toolCallId] = call.ordinal + 1;
+        }
+    for (auto it = earliest.begin(); it != earliest.end();)
+        it = runs[it->first] == 1 && startsAtCalls[it->first] == 1 ? std::next(it) : earliest.erase(it);
+    return earliest;
+}
+
 } // namespace
 
 std::map<std::string, ResultEntry, std::less<>> whereResultsEntered(const Run &run, const std::set<std::string> &ids,
@@ -30,8 +58,20 @@ std::map<std::string, ResultEntry, std::less<>> whereResultsEntered(const Run &r
     std::map<std::string, ResultEntry, std::less<>> entered;
     if (ids.empty())
         return entered;
+    const std::map<std::string_view, std::size_t> earliest = earliestServingCalls(run, ids);
+    // The first call any id still unplaced could be served at: the scan skips the calls before it.
+    const auto nextUseful = [&](std::size_t from) {
+        std::size_t next = run.calls.size();
+        for (const std::string &id : ids) {
+            if (entered.count(id))
+                continue;
+            const auto bound = earliest.find(id);
+            next = std::min(next, bound == earliest.end() ? from : std::max(from, bound->second));
+        }
+        return next;
+    };
     CallStates states(run);
-    for (std::size_t i = 0; i < run.calls.size() && entered.size() < ids.size(); ++i) {
+    for (std::size_t i = nextUseful(0); i < run.calls.size() && entered.size() < ids.size(); i = nextUseful(i + 1)) {
         if (cancel && cancel->load(std::memory_order_relaxed))
             break;
         CallView view;

@@ -4,6 +4,7 @@
 #include "core/json/jsnumber.h"
 #include "core/recording/callview.h"
 #include "core/recording/recordingloader.h"
+#include "core/recording/resultentry.h"
 #include "core/report/backtrack.h"
 #include "core/text/utf.h"
 
@@ -13,11 +14,14 @@ using namespace tf;
 
 namespace {
 
-std::shared_ptr<const recording::Run> generated(int calls, std::uint64_t seed)
+std::shared_ptr<const recording::Run> generated(int calls, std::uint64_t seed, std::size_t historyWindow = 0,
+                                                int turnCalls = 0)
 {
     generate::GeneratorOptions options;
     options.calls = calls;
     options.seed = seed;
+    options.historyWindow = historyWindow;
+    options.turnCalls = turnCalls;
     auto result = recording::loadRecordingFromBytes(generate::generateRecording(options), "generated.json");
     if (!result.run)
         qFatal("generated recording failed to load: %s", result.error.c_str());
@@ -71,6 +75,8 @@ private slots:
     void tracesANumberRenderedAsJavaScript();
     void noAnswerOnRecord();
     void undeclaredResultsAreNamed();
+    void resultEntriesMatchAFullScan_data();
+    void resultEntriesMatchAFullScan();
 };
 
 void TestBacktrack::wholeTokenMatching_data()
@@ -206,6 +212,63 @@ void TestBacktrack::undeclaredResultsAreNamed()
             said = said || s.find("never declared") != std::string::npos;
         QVERIFY(said);
     }
+}
+
+void TestBacktrack::resultEntriesMatchAFullScan_data()
+{
+    QTest::addColumn<QString>("source");
+    // Real runs: conversations reuse tool call ids across turns, a crash and a pause leave tools without results.
+    for (const char *name :
+         {"agentfootprint-reference-agent-findings.json", "agentfootprint-demo-turn.json", "real-9.62/dev-1-research.json",
+          "real-9.62/dev-2-conversation.json", "real-9.62/dev-3-tool-errors.json", "real-9.62/dev-4-crash.json",
+          "real-9.62/dev-5-envelope.json", "real-9.62/dev-6-events.ndjson", "real-9.62/dev-7-paused-or-limited.json",
+          "real-9.62/dev-7b-resumed.json", "real-9.62/dev-8-max-iterations.json"})
+        QTest::newRow(name) << QString::fromLatin1(name);
+    // A sliding history evicts results; turns start new conversations.
+    QTest::newRow("generated-window") << QStringLiteral("generated:60:5:8:0");
+    QTest::newRow("generated-window-turns") << QStringLiteral("generated:90:11:6:20");
+}
+
+// whereResultsEntered skips the calls before a result's tool ran: it must place every id where a scan of every call
+// does, and leave out the same ids.
+void TestBacktrack::resultEntriesMatchAFullScan()
+{
+    QFETCH(QString, source);
+    std::shared_ptr<const recording::Run> run;
+    if (source.startsWith(QLatin1String("generated:"))) {
+        const QStringList p = source.split(QLatin1Char(':'));
+        run = generated(p[1].toInt(), p[2].toULongLong(), p[3].toULongLong(), p[4].toInt());
+    } else {
+        const auto loaded = recording::loadRecording(TRACEFOLD_TEST_DATA "/samples/" + source.toStdString());
+        QVERIFY2(loaded.run, loaded.error.c_str());
+        run = loaded.run;
+    }
+    std::set<std::string> ids{"no-such-tool-call"};
+    for (const recording::Event &e : run->events)
+        if (!e.toolCallId.empty())
+            ids.insert(std::string(e.toolCallId));
+    std::vector<std::vector<std::string>> served;
+    for (std::size_t i = 0; i < run->calls.size(); ++i) {
+        served.push_back(recording::buildCallView(*run, i).servedIds);
+        ids.insert(served.back().begin(), served.back().end());
+    }
+    QVERIFY(ids.size() > 2);
+
+    const auto entered = recording::whereResultsEntered(*run, ids);
+    std::size_t placed = 0;
+    for (const std::string &id : ids) {
+        std::optional<std::size_t> first;
+        for (std::size_t i = 0; i < served.size() && !first; ++i)
+            if (std::find(served[i].begin(), served[i].end(), id) != served[i].end())
+                first = i;
+        const auto it = entered.find(id);
+        QVERIFY2(first.has_value() == (it != entered.end()), id.c_str());
+        if (first) {
+            QCOMPARE(it->second.ordinal, *first);
+            ++placed;
+        }
+    }
+    QCOMPARE(entered.size(), placed);
 }
 
 QTEST_APPLESS_MAIN(TestBacktrack)

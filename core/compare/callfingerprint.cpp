@@ -97,11 +97,11 @@ std::vector<CallFingerprint> fingerprintCalls(const recording::Run &run, std::si
     std::vector<CallFingerprint> out(run.calls.size());
     if (workers == 0)
         workers = std::max(1u, std::thread::hardware_concurrency());
-    // One reader per range: its memo is not shared between threads.
+    // One reader per thread: its memo is not shared between threads.
     std::mutex mutex;
     std::map<std::thread::id, ServedPartReader> readers;
     recording::visitCallViews(
-        run, workers, [&](std::size_t i, const recording::CallView &view, const recording::CallView *, bool) {
+        run, workers, [&](std::size_t i, const recording::CallView &view, const recording::CallView *) {
             ServedPartReader *reader = nullptr;
             {
                 const std::lock_guard lock(mutex);

@@ -14,6 +14,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -279,16 +280,20 @@ struct CallSummary
     const std::vector<Gap> &gaps() const;
 };
 
-// A pass over every call of a run: builds each call's view once and hands it to `visit(index, view, previous,
-// firstRange)` (previous: the view of the call before, rebuilt and verified without its cache facts; nullptr first),
-// in order within each of up to `workers` contiguous ranges, each range on its own thread (the first on the calling
-// thread, which is the only one told firstRange). `visit` returns false to stop every range; the pass then returns
-// false. Whole-run lists (summarizeCalls, a run comparison) are built this way.
-bool visitCallViews(
-    const Run &run, std::size_t workers,
-    const std::function<bool(std::size_t, const CallView &, const CallView *previous, bool firstRange)> &visit);
+// A pass over every call of a run: builds each call's view once and hands it to `visit(index, view, previous)`
+// (previous: the view of the call before, rebuilt and verified without its cache facts; nullptr first) on up to
+// `workers` threads, the calling thread among them. Calls are handed out in chunks, in order, so they settle from the
+// first on at the pace of every worker: `settled(n)`, when given, is called on the calling thread between its calls
+// with how many calls from the first are visited (every call before n is). `visit` or `settled` returns false to
+// stop the pass; it then returns false. Whole-run lists (summarizeCalls, a run comparison) are built this way.
+bool visitCallViews(const Run &run, std::size_t workers,
+                    const std::function<bool(std::size_t, const CallView &, const CallView *previous)> &visit,
+                    const std::function<bool(std::size_t settled)> &settled = {});
 
-std::vector<CallSummary> summarizeCalls(const Run &run, const std::function<bool(double)> &progress = {});
+// Called on the calling thread as summarizeCalls goes: the share of calls summarized, and the summaries of the calls
+// settled so far (the first ones, final). False cancels: summarizeCalls then returns nothing.
+using SummaryProgress = std::function<bool(double done, std::span<const CallSummary> settled)>;
+std::vector<CallSummary> summarizeCalls(const Run &run, const SummaryProgress &progress = {});
 // The summaries of a run that grew (a followed log): `settled` are the first calls' summaries from an earlier snapshot
 // of the same log, whose calls have not changed since; only the calls after them are rebuilt, one after another.
 std::vector<CallSummary> summarizeCallsAfter(const Run &run, std::vector<CallSummary> settled);

@@ -50,6 +50,7 @@ private slots:
     void previewAgreesWithTheLoad();
     void nothingToPreview_data();
     void nothingToPreview();
+    void summariesSettleFromTheFirstCall();
 };
 
 void TestRunPreview::skimFindsMembers()
@@ -75,9 +76,12 @@ void TestRunPreview::previewAgreesWithTheLoad_data()
     QTest::addColumn<bool>("previewed");
     // A conversation and a resumed run: the snapshot is the last run's, which the first events cannot name; the
     // preview sees that and leaves them to the full load.
-    for (const auto &[name, previewed] : {std::pair{"dev-1-research.json", true}, {"dev-2-conversation.json", false},
-                                          {"dev-3-tool-errors.json", true}, {"dev-5-envelope.json", true},
-                                          {"dev-7b-resumed.json", false}, {"dev-8-max-iterations.json", true}})
+    for (const auto &[name, previewed] : {std::pair{"dev-1-research.json", true},
+                                          {"dev-2-conversation.json", false},
+                                          {"dev-3-tool-errors.json", true},
+                                          {"dev-5-envelope.json", true},
+                                          {"dev-7b-resumed.json", false},
+                                          {"dev-8-max-iterations.json", true}})
         for (int want : {1, 3})
             QTest::newRow(qPrintable(QStringLiteral("%1, %2").arg(QLatin1String(name)).arg(want)))
                 << dataPath(QStringLiteral("samples/real-9.62/") + QLatin1String(name)) << want << previewed;
@@ -122,8 +126,10 @@ void TestRunPreview::nothingToPreview_data()
     QTest::addColumn<QString>("file");
     QTest::newRow("NDJSON log") << dataPath(QStringLiteral("samples/real-9.62/dev-6-events.ndjson"));
     QTest::newRow("boundary capture") << dataPath(QStringLiteral("samples/agentfootprint-demo-turn.json"));
-    QTest::newRow("byte-identity reference") << dataPath(QStringLiteral("samples/agentfootprint-reference-agent-findings.json"));
-    QTest::newRow("packed") << QDir(dataPath(QStringLiteral("packed"))).filePath(QStringLiteral("dev-1-research.packed.json"));
+    QTest::newRow("byte-identity reference")
+        << dataPath(QStringLiteral("samples/agentfootprint-reference-agent-findings.json"));
+    QTest::newRow("packed")
+        << QDir(dataPath(QStringLiteral("packed"))).filePath(QStringLiteral("dev-1-research.packed.json"));
 }
 
 void TestRunPreview::nothingToPreview()
@@ -131,6 +137,46 @@ void TestRunPreview::nothingToPreview()
     QFETCH(QString, file);
     QVERIFY(!file.isEmpty());
     QVERIFY(!recording::previewRun(bytesFile(testsupport::readFile(file), "x.json"), 3));
+}
+
+// While a whole run is summarized, the summaries reported settled are the first calls', already final: each report
+// extends the one before, and every settled summary is the one the pass returns.
+void TestRunPreview::summariesSettleFromTheFirstCall()
+{
+    generate::GeneratorOptions options;
+    options.calls = 700;
+    options.seed = 3;
+    options.historyWindow = 12;
+    options.turnCalls = 90;
+    const auto loaded = recording::loadRecordingFromBytes(generate::generateRecording(options), "settling.json");
+    QVERIFY2(loaded.run, loaded.error.c_str());
+    std::vector<std::string> seen; // inspect objects of the settled summaries, as first reported
+    std::size_t reports = 0;
+    double lastDone = 0;
+    const auto summaries =
+        recording::summarizeCalls(*loaded.run, [&](double done, std::span<const recording::CallSummary> settled) {
+            ++reports;
+            if (settled.size() < seen.size() || done < lastDone || done > 1.0)
+                return false; // fails the comparison below: the pass returns nothing
+            lastDone = done;
+            for (std::size_t i = seen.size(); i < settled.size(); ++i)
+                seen.push_back(json::stringify(report::inspectCallJson(settled[i])));
+            return true;
+        });
+    QCOMPARE(summaries.size(), std::size_t(700));
+    QCOMPARE(seen.size(), std::size_t(700)); // the last report settles every call
+    QVERIFY(reports > 700 / 16);             // reported between calls, not once at the end
+    QCOMPARE(seen, inspected(summaries, 700));
+    QCOMPARE(inspected(recording::summarizeCalls(*loaded.run), 700), seen); // as without reports
+
+    // A report that returns false stops the pass, which then returns nothing.
+    std::size_t stoppedAt = 0;
+    const auto stopped = recording::summarizeCalls(*loaded.run, [&](double, std::span<const recording::CallSummary> s) {
+        stoppedAt = s.size();
+        return s.size() < 100;
+    });
+    QVERIFY(stopped.empty());
+    QVERIFY(stoppedAt >= 100 && stoppedAt < 700);
 }
 
 QTEST_GUILESS_MAIN(TestRunPreview)

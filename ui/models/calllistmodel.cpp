@@ -66,6 +66,20 @@ CallListModel::CallListModel(QObject *parent)
 
 void CallListModel::setRun(const RunHandle &run)
 {
+    // More of the same run indexed: the summaries already listed are final, so the rows are appended and the view keeps
+    // its selection and scroll; the marks (the audit's, once it has run) may change on every row.
+    if (run && m_run && run->run == m_run->run && run->calls.size() >= m_run->calls.size()) {
+        const int before = rowCount();
+        const int after = int(run->calls.size());
+        if (after > before)
+            beginInsertRows({}, before, after - 1);
+        m_run = run;
+        if (after > before)
+            endInsertRows();
+        if (before > 0)
+            emit dataChanged(index(0, 0), index(before - 1, ColumnCount - 1));
+        return;
+    }
     beginResetModel();
     m_run = run;
     m_marks = {};

@@ -144,9 +144,18 @@ CallsPane::CallsPane(QWidget *parent)
 
 void CallsPane::setRun(const RunHandle &run)
 {
-    m_range.reset();
-    m_showAll->hide();
+    // More of the same run indexed: its rows are appended (CallListModel::setRun), and a range chosen in the Timeline
+    // stays chosen, the new rows falling outside it.
+    const bool moreOfSame = run && m_model->run() && run->run == m_model->run()->run;
+    if (!moreOfSame) {
+        m_range.reset();
+        m_showAll->hide();
+    }
+    const int listed = m_model->rowCount();
     m_model->setRun(run);
+    if (m_range)
+        for (int r = listed; r < m_model->rowCount(); ++r)
+            m_view->setRowHidden(r, true);
     if (!run) {
         m_footerText.clear();
         m_footer->clear();
@@ -186,6 +195,11 @@ void CallsPane::setRun(const RunHandle &run)
                          tr("%n ledger change(s) (L)", nullptr, changes), tr("%n damaged (D)", nullptr, damaged)};
     if (run->run->constants.armed)
         parts << tr("%n with collapsed results", nullptr, collapsed);
+    // The counts cover the calls listed so far.
+    if (run->indexing)
+        parts.prepend(run->run->preview
+                          ? tr("the first %n call(s), read ahead", nullptr, int(run->calls.size()))
+                          : tr("%1 of %2 calls indexed").arg(run->calls.size()).arg(run->run->calls.size()));
     m_footerText = parts.join(QStringLiteral(" · "));
     updateFooter();
 }

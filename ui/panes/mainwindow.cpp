@@ -575,8 +575,8 @@ void MainWindow::onLoadCancelled()
     if (m_progress)
         m_progress->deleteLater();
     m_loadBar->hide();
-    if (m_run && m_run->run->preview)
-        closeRecording(); // only the file's first calls were read
+    if (m_run && m_run->indexing)
+        closeRecording(); // only the first calls were indexed
     statusBar()->showMessage(tr("Opening cancelled; the previous recording stays open."), 5000);
     updateWelcomePage();
 }
@@ -586,8 +586,8 @@ void MainWindow::onLoadFailed(const QString &path, const QString &error)
     if (m_progress)
         m_progress->deleteLater();
     m_loadBar->hide();
-    // The preview read only the file's first calls; the load that read all of it refused it: so does the window.
-    if (m_run && m_run->run->preview)
+    // Only the first calls were indexed; the load that read all of the file refused it: so does the window.
+    if (m_run && m_run->indexing)
         closeRecording();
     if (!m_run)
         m_welcome->setMessage(tr("Tracefold could not open “%1”: %2").arg(QFileInfo(path).fileName(), error));
@@ -656,6 +656,12 @@ void MainWindow::onPreviewReady(const RunHandle &run)
 void MainWindow::showRun(const RunHandle &run, int keep, RunSource source)
 {
     const bool followed = source == RunSource::Followed;
+    // More of the same run indexed, or its index finished: the list appends the new calls, and the call shown stays
+    // built (CallViewService keeps it).
+    const bool moreOfSame = m_run && m_run->run == run->run;
+    // A later stage of opening the file shown (a larger preview, a snapshot, the whole index): the docks and the focus
+    // stay where the user put them meanwhile.
+    const bool laterStage = m_run && m_run->path == run->path && m_run->indexing;
     if (!m_run || run->path != m_run->path)
         m_history.clear();
     m_run = run;
@@ -675,9 +681,10 @@ void MainWindow::showRun(const RunHandle &run, int keep, RunSource source)
     m_calls->setRun(run);
     m_problems->setRun(run);
     // The list's columns follow the run (a turn column for a conversation, none for one model): so does its width.
-    QTimer::singleShot(0, this, &MainWindow::refitCallsDock);
+    if (!moreOfSame || !run->indexing)
+        QTimer::singleShot(0, this, &MainWindow::refitCallsDock);
     // On a run that is not armed the Findings pane has nothing to show; what the model answered comes first.
-    if (source != RunSource::Followed) {
+    if (source != RunSource::Followed && !laterStage) {
         (run->run->constants.armed ? m_findingsDock : m_responseDock)->raise();
         (run->run->constants.armed ? m_ledgerDock : m_timelineDock)->raise(); // no ledger to show: the run in time
     }
@@ -685,12 +692,46 @@ void MainWindow::showRun(const RunHandle &run, int keep, RunSource source)
         applyBundle(nullptr);
         m_statusCall->setText(followed ? tr("Waiting for the first LLM call's response…")
                                        : tr("This recording holds no LLM call."));
+    } else if (moreOfSame && currentCall() >= 0) {
+        m_calls->setCurrentCall(qBound(0, keep, int(run->calls.size()) - 1));
+        m_strip->setCurrentCall(currentCall());
+        m_timeline->chart()->setCurrentCall(currentCall());
+        describeCall(currentCall()); // how much is indexed now
     } else {
         m_calls->setCurrentCall(qBound(0, keep, int(run->calls.size()) - 1));
-        if (source != RunSource::Followed)
+        if (source != RunSource::Followed && !laterStage)
             m_calls->view()->setFocus();
     }
     updateActions();
+}
+
+// The status line's account of the call: where it sits in the run, or how much of the run is indexed yet.
+void MainWindow::describeCall(int ordinal)
+{
+    const recording::CallSummary &c = m_run->calls[std::size_t(ordinal)];
+    if (m_run->indexing && m_run->run->preview)
+        m_statusCall->setText(tr("Call %1 of the first %2 read (the rest is being indexed) · iteration %3 · %4")
+                                  .arg(ordinal + 1)
+                                  .arg(m_run->calls.size())
+                                  .arg(c.epoch)
+                                  .arg(toQString(c.callRuntimeStageId)));
+    else if (m_run->indexing)
+        m_statusCall->setText(tr("Call %1 of %2 (%3 indexed so far) · turn %4 of %5 · iteration %6 · %7")
+                                  .arg(ordinal + 1)
+                                  .arg(m_run->run->calls.size())
+                                  .arg(m_run->calls.size())
+                                  .arg(c.turn + 1)
+                                  .arg(m_run->run->turns.size())
+                                  .arg(c.epoch)
+                                  .arg(toQString(c.callRuntimeStageId)));
+    else
+        m_statusCall->setText(tr("Call %1 of %2 · turn %3 of %4 · iteration %5 · %6")
+                                  .arg(ordinal + 1)
+                                  .arg(m_run->calls.size())
+                                  .arg(c.turn + 1)
+                                  .arg(m_run->run->turns.size())
+                                  .arg(c.epoch)
+                                  .arg(toQString(c.callRuntimeStageId)));
 }
 
 void MainWindow::onCallSelected(int ordinal)
@@ -703,21 +744,7 @@ void MainWindow::onCallSelected(int ordinal)
     m_forwardAction->setEnabled(m_history.canGoForward());
     m_problems->setCurrentCall(ordinal);
     m_timeline->chart()->setCurrentCall(ordinal);
-    const recording::CallSummary &c = m_run->calls[std::size_t(ordinal)];
-    if (m_run->run->preview)
-        m_statusCall->setText(tr("Call %1 of the first %2 read (the rest is being indexed) · iteration %3 · %4")
-                                  .arg(ordinal + 1)
-                                  .arg(m_run->calls.size())
-                                  .arg(c.epoch)
-                                  .arg(toQString(c.callRuntimeStageId)));
-    else
-        m_statusCall->setText(tr("Call %1 of %2 · turn %3 of %4 · iteration %5 · %6")
-                                  .arg(ordinal + 1)
-                                  .arg(m_run->calls.size())
-                                  .arg(c.turn + 1)
-                                  .arg(m_run->run->turns.size())
-                                  .arg(c.epoch)
-                                  .arg(toQString(c.callRuntimeStageId)));
+    describeCall(ordinal);
     if (m_service->sourceChanged()) {
         const BundleHandle shown = currentBundle();
         m_statusCall->setText(shown ? tr("Call %1 cannot be read: the file changed on disk. The panes show call %2, "
@@ -841,9 +868,8 @@ void MainWindow::showGoToCallDialog()
     dialog->setWindowTitle(tr("Go to Call"));
     dialog->setInputMode(QInputDialog::IntInput);
     dialog->setLabelText(
-        m_run->run->preview
-            ? tr("Call (1 to %1; the calls after them are still being indexed):").arg(m_run->calls.size())
-            : tr("Call (1 to %1):").arg(m_run->calls.size()));
+        m_run->indexing ? tr("Call (1 to %1; the calls after them are still being indexed):").arg(m_run->calls.size())
+                        : tr("Call (1 to %1):").arg(m_run->calls.size()));
     dialog->setIntRange(1, int(m_run->calls.size()));
     dialog->setIntValue(currentCall() + 1);
     connect(dialog, &QInputDialog::intValueSelected, this, [this](int call) { showCall(call - 1); });

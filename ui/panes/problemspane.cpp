@@ -73,6 +73,10 @@ void ProblemsPane::setRun(const RunHandle &run)
         m_counts->setText(tr("No recording open."));
         return;
     }
+    if (run->indexing) {
+        m_counts->setText(tr("The audit runs once every call is indexed."));
+        return;
+    }
     const audit::ProblemCounts n = audit::countProblems(run->problems);
     m_counts->setText(n.total() ? problemCountsText(n, true) + tr(" — double-click a problem to open its call")
                                 : tr("No problems found in this run."));

@@ -110,6 +110,13 @@ void SummaryBar::setOutcome(const recording::Run &run)
 
 void SummaryBar::setProblems(const LoadedRun &run)
 {
+    if (run.indexing) { // the audit reads every call's summary: it runs once they are all done
+        m_problems->setText(tr("audit once indexed"));
+        keepWhole(m_problems);
+        m_problems->setPalette(palette());
+        m_problems->setToolTip(toolTipText(tr("The audit runs once every call is indexed.")));
+        return;
+    }
     const audit::ProblemCounts n = audit::countProblems(run.problems);
     m_problems->setText(problemCountsText(n));
     keepWhole(m_problems);
@@ -176,8 +183,11 @@ void SummaryBar::setRun(const RunHandle &handle)
     if (!run.provider.empty())
         model += QStringLiteral(" · ") + toQString(run.provider);
     m_model->setText(model);
-    m_calls->setText(run.turns.size() > 1 ? tr("%1 in %2 turns").arg(handle->calls.size()).arg(run.turns.size())
-                                          : QString::number(handle->calls.size()));
+    m_calls->setText(run.turns.size() > 1 ? tr("%1 in %2 turns").arg(run.calls.size()).arg(run.turns.size())
+                                          : QString::number(run.calls.size()));
+    // While the calls are summarized, the figures below cover the ones done so far.
+    if (handle->indexing && !run.preview)
+        m_calls->setText(tr("%1 (%2 indexed)").arg(m_calls->text()).arg(handle->calls.size()));
     setOutcome(run);
     setProblems(*handle);
     const auto count = [&](const std::optional<double> &v) { return v ? formatCount(*v) : QStringLiteral("—"); };

@@ -74,25 +74,28 @@ CallViewService::CallViewService(QObject *parent)
     connect(&m_watcher, &QFutureWatcher<BundleHandle>::finished, this, [this] {
         m_running = false;
         const BundleHandle bundle = m_watcher.result();
+        // A bundle built while the run was being indexed holds an earlier snapshot of the same run: its call is the
+        // same, so it is shown (setRun keeps what is built when only more of the run is indexed).
+        const bool current = bundle && m_run && bundle->run->run == m_run->run;
         if (bundle)
             m_lastBuildMs = bundle->buildMs;
         if (m_queued) {
             // A newer request arrived while this one was building: it supersedes the result.
             const std::size_t next = *m_queued;
             m_queued.reset();
-            if (!bundle || bundle->run != m_run || bundle->ordinal != next) {
+            if (!current || bundle->ordinal != next) {
                 start(next);
                 return;
             }
         }
-        if (bundle && bundle->run == m_run && !bundle->sourceChange.empty()) {
+        if (current && !bundle->sourceChange.empty()) {
             if (m_sourceChange.isEmpty()) {
                 m_sourceChange = toQString(bundle->sourceChange);
                 emit sourceChangedOnDisk(m_sourceChange);
             }
             return;
         }
-        if (!bundle || bundle->run != m_run || !m_requested || bundle->ordinal != *m_requested)
+        if (!current || !m_requested || bundle->ordinal != *m_requested)
             return;
         m_current = bundle;
         emit ready(bundle);
@@ -106,6 +109,11 @@ CallViewService::~CallViewService()
 
 void CallViewService::setRun(const RunHandle &run)
 {
+    // More of the same run indexed: every view built so far still holds, and the shown call stays.
+    if (run && m_run && run->run == m_run->run) {
+        m_run = run;
+        return;
+    }
     m_run = run;
     m_states = run ? std::make_shared<recording::CallStates>(*run->run, recording::CallStates::Order::Any) : nullptr;
     m_current.reset();

@@ -27,6 +27,9 @@ struct LoadedRun
     QString path;                     // as opened (a resource path for the bundled sample)
     QString displayName;              // file name, or the bundled sample's name
     bool bundled = false;
+    // The calls list holds the first calls only, the rest still being indexed: a preview of a large file's first calls
+    // (run->preview), or the whole run with the calls summarized so far. The audit has not run yet (no problems).
+    bool indexing = false;
 
     report::TokenTotals tokens; // summed over the calls that reported them
 

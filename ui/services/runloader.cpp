@@ -9,6 +9,7 @@
 #include "core/recording/timelineview.h"
 
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QPointer>
@@ -59,7 +60,8 @@ RunLoader::~RunLoader()
 }
 
 RunLoader::Outcome RunLoader::loadNow(const QString &path, const std::atomic<bool> *cancel,
-                                      const std::function<void(double, const QString &)> &progress)
+                                      const std::function<void(double, const QString &)> &progress,
+                                      const std::function<void(const RunHandle &)> &indexing, qint64 snapshotMs)
 {
     Outcome out;
     recording::LoadControl control;
@@ -96,15 +98,39 @@ RunLoader::Outcome RunLoader::loadNow(const QString &path, const std::atomic<boo
     bool stopped = false;
     if (progress)
         progress(kLoaderShare, LoaderText::summarizing());
-    std::vector<recording::CallSummary> calls = recording::summarizeCalls(*loaded.run, [&](double f) {
-        if (cancel && cancel->load(std::memory_order_relaxed)) {
-            stopped = true;
-            return false;
-        }
-        if (progress)
-            progress(kLoaderShare + f * (1.0 - kLoaderShare), LoaderText::summarizing());
-        return true;
-    });
+    // The whole run is read: from now on the calls list shows every call summarized so far, a snapshot at most every
+    // `snapshotMs` (a load that ends sooner shows none). They share the timeline and the backtrack, which
+    // read the run, not the summaries; the timeline is placed again with every verdict at the end.
+    std::shared_ptr<const report::Backtrack> backtrack;
+    std::shared_ptr<const recording::TimelineView> timeline;
+    std::size_t published = 0;
+    QElapsedTimer sincePublished;
+    sincePublished.start();
+    std::vector<recording::CallSummary> calls =
+        recording::summarizeCalls(*loaded.run, [&](double f, std::span<const recording::CallSummary> settled) {
+            if (cancel && cancel->load(std::memory_order_relaxed)) {
+                stopped = true;
+                return false;
+            }
+            if (progress)
+                progress(kLoaderShare + f * (1.0 - kLoaderShare), LoaderText::summarizing());
+            if (indexing && settled.size() > published && settled.size() < loaded.run->calls.size() &&
+                sincePublished.elapsed() >= snapshotMs) {
+                if (!backtrack)
+                    backtrack = std::make_shared<const report::Backtrack>(report::backtrackAnswer(*loaded.run));
+                auto snapshot = assembleSummaries(loaded.run, {settled.begin(), settled.end()}, path);
+                if (!timeline)
+                    timeline = std::make_shared<const recording::TimelineView>(
+                        recording::timelineView(*loaded.run, snapshot->calls));
+                snapshot->indexing = true;
+                snapshot->backtrack = backtrack;
+                snapshot->timeline = timeline;
+                indexing(snapshot);
+                published = settled.size();
+                sincePublished.restart();
+            }
+            return true;
+        });
     if (stopped) {
         out.cancelled = true;
         return out;
@@ -114,7 +140,7 @@ RunLoader::Outcome RunLoader::loadNow(const QString &path, const std::atomic<boo
         out.error = toQString(change);
         return out;
     }
-    out.run = assemble(loaded.run, std::move(calls), path);
+    out.run = assemble(loaded.run, std::move(calls), path, backtrack);
     return out;
 }
 
@@ -133,8 +159,8 @@ RunHandle RunLoader::previewNow(const QString &path, std::size_t calls, const st
     return assemble(preview->run, std::move(preview->calls), path);
 }
 
-RunHandle RunLoader::assemble(std::shared_ptr<const recording::Run> recording,
-                              std::vector<recording::CallSummary> calls, const QString &path)
+std::shared_ptr<LoadedRun> RunLoader::assembleSummaries(std::shared_ptr<const recording::Run> recording,
+                                                        std::vector<recording::CallSummary> calls, const QString &path)
 {
     auto run = std::make_shared<LoadedRun>();
     run->run = std::move(recording);
@@ -145,9 +171,19 @@ RunHandle RunLoader::assemble(std::shared_ptr<const recording::Run> recording,
     run->hitRate = report::hitRate(run->calls);
     run->gaps = recording::distinctGaps(run->run->gaps, run->calls);
     run->tokens = report::tokenTotals(run->calls);
+    return run;
+}
+
+RunHandle RunLoader::assemble(std::shared_ptr<const recording::Run> recording,
+                              std::vector<recording::CallSummary> calls, const QString &path,
+                              std::shared_ptr<const report::Backtrack> backtrack)
+{
+    std::shared_ptr<LoadedRun> run = assembleSummaries(std::move(recording), std::move(calls), path);
+    run->indexing = run->run->preview;
     // The audit reads the summaries and the answer's backtrack: here, once, never per paint. The Answer Backtrack
     // dock shows the same backtrack.
-    run->backtrack = std::make_shared<const report::Backtrack>(report::backtrackAnswer(*run->run));
+    run->backtrack = backtrack ? std::move(backtrack)
+                               : std::make_shared<const report::Backtrack>(report::backtrackAnswer(*run->run));
     run->problems = audit::auditRun(*run->run, run->calls, *run->backtrack);
     run->problemAtCall = audit::worstSeverityByCall(run->problems, run->calls.size());
     run->timeline = std::make_shared<const recording::TimelineView>(recording::timelineView(*run->run, run->calls));
@@ -199,7 +235,30 @@ quint64 RunLoader::load(const QString &path)
         else
             emit failed(path, outcome.error);
     });
-    watcher->setFuture(QtConcurrent::run([path, cancel, progress] { return loadNow(path, cancel.get(), progress); }));
+    // Once the whole run is read, its snapshots replace the previews: a preview still reading ahead stops, and one
+    // that lands later is dropped.
+    auto wholeRunShown = std::make_shared<std::atomic<bool>>(false);
+    auto indexing = [self, generation, wholeRunShown](const RunHandle &run) {
+        wholeRunShown->store(true);
+        QMetaObject::invokeMethod(
+            self.data(),
+            [self, generation, run] {
+                if (!self || self->m_generation != generation || !self->m_loading)
+                    return;
+                self->m_wholeRunShown = true;
+                // A preview of more calls is on screen: the list never shrinks while it fills.
+                if (run->calls.size() >= self->m_callsShown) {
+                    self->m_callsShown = run->calls.size();
+                    emit self->previewReady(run);
+                }
+            },
+            Qt::QueuedConnection);
+    };
+    m_wholeRunShown = false;
+    m_callsShown = 0;
+    watcher->setFuture(QtConcurrent::run([path, cancel, progress, indexing, snapshotMs = m_indexingSnapshotMs] {
+        return loadNow(path, cancel.get(), progress, indexing, snapshotMs);
+    }));
 
     // A large file: its first calls are read ahead on another core, so call 1 is on screen while the rest is indexed.
     if (!path.startsWith(QLatin1Char(':')) && QFileInfo(path).size() >= m_previewFromBytes) {
@@ -213,23 +272,26 @@ quint64 RunLoader::load(const QString &path)
         // tenth of the next; it stops once the load is done (cancel is set then too), the file has no more calls,
         // or the next would read more than a tenth of the file.
         const std::size_t fileBytes = std::size_t(QFileInfo(path).size());
-        preview->setFuture(QtConcurrent::run(&m_previewPool, [self, generation, path, cancel, fileBytes] {
-            for (std::size_t calls = kPreviewCalls; calls <= recording::kMaxCalls; calls *= 10) {
-                std::size_t bytesRead = 0;
-                const RunHandle run = previewNow(path, calls, cancel.get(), &bytesRead);
-                if (!run || cancel->load())
-                    return;
-                QMetaObject::invokeMethod(
-                    self.data(),
-                    [self, generation, run] {
-                        if (self && self->m_generation == generation && self->m_loading)
-                            emit self->previewReady(run);
-                    },
-                    Qt::QueuedConnection);
-                if (run->calls.size() < calls || bytesRead * 10 > fileBytes / 10)
-                    return;
-            }
-        }));
+        preview->setFuture(
+            QtConcurrent::run(&m_previewPool, [self, generation, path, cancel, fileBytes, wholeRunShown] {
+                for (std::size_t calls = kPreviewCalls; calls <= recording::kMaxCalls; calls *= 10) {
+                    std::size_t bytesRead = 0;
+                    const RunHandle run = previewNow(path, calls, cancel.get(), &bytesRead);
+                    if (!run || cancel->load() || wholeRunShown->load())
+                        return;
+                    QMetaObject::invokeMethod(
+                        self.data(),
+                        [self, generation, run] {
+                            if (self && self->m_generation == generation && self->m_loading && !self->m_wholeRunShown) {
+                                self->m_callsShown = run->calls.size();
+                                emit self->previewReady(run);
+                            }
+                        },
+                        Qt::QueuedConnection);
+                    if (run->calls.size() < calls || bytesRead * 10 > fileBytes / 10)
+                        return;
+                }
+            }));
     }
     return generation;
 }

@@ -39,8 +39,16 @@ public:
         bool cancelled = false;
     };
     // The whole load, synchronously, on the calling thread (the worker body; also used by tests and tools).
+    // `indexing`, when given, is handed the whole run with the calls summarized so far while the rest are (its
+    // LoadedRun::indexing is set), at most every `snapshotMs`, on the calling thread.
     static Outcome loadNow(const QString &path, const std::atomic<bool> *cancel = nullptr,
-                           const std::function<void(double, const QString &)> &progress = {});
+                           const std::function<void(double, const QString &)> &progress = {},
+                           const std::function<void(const RunHandle &)> &indexing = {},
+                           qint64 snapshotMs = kIndexingSnapshotMs);
+    // Often enough that the list visibly fills, seldom enough that a list of 100,000 calls is not copied and shown
+    // again and again (each snapshot copies the summaries done so far; the window appends their rows).
+    static constexpr qint64 kIndexingSnapshotMs = 500;
+    void setIndexingSnapshotMs(qint64 ms) { m_indexingSnapshotMs = ms; }
     // What every pane reads besides the run and its summaries (hit rate, gaps, token totals, the audit, the
     // timeline), computed once off the GUI thread: for a load, and for each snapshot of a followed log.
     // The first calls of a large file (recording::previewRun) on the calling thread: null when it has none to show
@@ -55,23 +63,32 @@ public:
     // at most a tenth of the file: a preview of most of the file would hold a second copy of the run while the load
     // builds the first, and take the core the load could use.
     static constexpr std::size_t kPreviewCalls = 20;
+    // `backtrack`: the run's answer backtrack when it is already traced (it is computed otherwise).
     static RunHandle assemble(std::shared_ptr<const recording::Run> run, std::vector<recording::CallSummary> calls,
-                              const QString &path);
+                              const QString &path, std::shared_ptr<const report::Backtrack> backtrack = nullptr);
 
 signals:
     void started(const QString &path);
     // permille in [0, 1000]
     void progressChanged(int permille, const QString &message);
     void loaded(const tf::ui::RunHandle &run);
-    // The first calls, while the whole file is still being indexed (large files only); `loaded` follows.
+    // A run still being indexed (LoadedRun::indexing): the first calls of a large file, read ahead, then the whole run
+    // with the calls summarized so far, as they grow; `loaded` follows.
     void previewReady(const tf::ui::RunHandle &run);
     void failed(const QString &path, const QString &error);
     void cancelled(const QString &path);
 
 private:
+    // What the summaries alone give (hit rate, gaps, token totals): for a whole load and for each snapshot of one.
+    static std::shared_ptr<LoadedRun> assembleSummaries(std::shared_ptr<const recording::Run> run,
+                                                        std::vector<recording::CallSummary> calls, const QString &path);
+
     quint64 m_generation = 0;
     qint64 m_previewFromBytes = kPreviewBytes;
+    qint64 m_indexingSnapshotMs = kIndexingSnapshotMs;
     bool m_loading = false;
+    bool m_wholeRunShown = false; // the current load has shown a snapshot of the whole run: previews are stale
+    std::size_t m_callsShown = 0; // calls listed by the current load's last preview or snapshot
     std::shared_ptr<std::atomic<bool>> m_cancel;
     QList<QFutureWatcher<Outcome> *> m_watchers;
     QList<QFutureWatcher<void> *> m_previews;

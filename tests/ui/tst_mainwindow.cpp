@@ -445,7 +445,7 @@ void TestMainWindow::brokenFileKeepsPreviousRun()
     calls->setFocus();
     QTest::keyClick(calls, Qt::Key_J);
     QTRY_VERIFY(w.currentBundle() && w.currentBundle()->ordinal == 4);
-    QCOMPARE(w.currentBundle()->run, before);
+    QCOMPARE(w.currentBundle()->run, before->run);
 }
 
 void TestMainWindow::lateResultOfOlderLoadIsDropped()

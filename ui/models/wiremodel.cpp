@@ -96,7 +96,7 @@ void WireModel::setBundle(const BundleHandle &bundle)
             m_items[SystemGroup].append(item);
         }
 
-        for (const recording::MessageView &mv : recording::messageViews(*bundle->run->run, v)) {
+        for (const recording::MessageView &mv : recording::messageViews(*bundle->run, v)) {
             const std::size_t i = mv.index;
             QStringList calls, ids;
             for (const recording::MessageView::ToolCall &c : mv.toolCalls) {

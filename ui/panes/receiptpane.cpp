@@ -133,7 +133,7 @@ void ReceiptPane::setBundle(const BundleHandle &bundle)
     const recording::CallView &v = *bundle->view;
     m_gaps->setGaps(v.gaps);
     m_gapFitter->fit();
-    const recording::CallSummary &summary = bundle->run->calls[bundle->ordinal];
+    const recording::CallSummary &summary = bundle->summary;
     m_glyph->setGlyph(glyphFor(callBadge(summary)));
     m_state->setText(StatusText::receiptState(v.receiptState));
     m_counts->setText(StatusText::verificationCounts(summary));

@@ -231,7 +231,7 @@ void ResponsePane::setRunNote(const BundleHandle &bundle)
     QStringList lines;
     theme::Tone tone = theme::Tone::Warn;
     if (bundle) {
-        const recording::Run &run = *bundle->run->run;
+        const recording::Run &run = *bundle->run;
         const recording::RunOutcome &o = run.outcome;
         if (o.call == bundle->ordinal) {
             const QString message = o.message ? toQString(*o.message) : QString();

@@ -14,10 +14,13 @@
 namespace tf::ui {
 
 // What the panes show for the selected call, built off the GUI thread and immutable afterwards. It keeps the run
-// alive: the views' JSON values and the fold's row pointers borrow from it and from `view`.
+// alive: the views' JSON values and the fold's row pointers borrow from it and from `view`. It holds the recording
+// and its call's summary, not the loaded run's handle: while a run is indexed each snapshot copies every summary
+// made so far, and a bundle that held one would keep that copy alive beside the next.
 struct CallBundle
 {
-    RunHandle run;
+    std::shared_ptr<const recording::Run> run;
+    recording::CallSummary summary; // LoadedRun::calls[ordinal]
     std::size_t ordinal = 0;
     std::shared_ptr<const recording::CallView> view;
     // nullptr for the first call. What "since previous" needs (served, verified); its own cache facts only when

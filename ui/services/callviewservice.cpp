@@ -25,7 +25,8 @@ BundleHandle buildBundle(const RunHandle &run, std::size_t ordinal,
     QElapsedTimer timer;
     timer.start();
     auto bundle = std::make_shared<CallBundle>();
-    bundle->run = run;
+    bundle->run = run->run;
+    bundle->summary = run->calls[ordinal];
     bundle->ordinal = ordinal;
     const auto fromCache = [&](std::size_t i) {
         return cached ? cached(i) : std::shared_ptr<const recording::CallView>();
@@ -76,7 +77,7 @@ CallViewService::CallViewService(QObject *parent)
         const BundleHandle bundle = m_watcher.result();
         // A bundle built while the run was being indexed holds an earlier snapshot of the same run: its call is the
         // same, so it is shown (setRun keeps what is built when only more of the run is indexed).
-        const bool current = bundle && m_run && bundle->run->run == m_run->run;
+        const bool current = bundle && m_run && bundle->run == m_run->run;
         if (bundle)
             m_lastBuildMs = bundle->buildMs;
         if (m_queued) {

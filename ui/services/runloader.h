@@ -49,6 +49,8 @@ public:
     // again and again (each snapshot copies the summaries done so far; the window appends their rows).
     static constexpr qint64 kIndexingSnapshotMs = 500;
     void setIndexingSnapshotMs(qint64 ms) { m_indexingSnapshotMs = ms; }
+    // What a summary copied into a snapshot costs, as measured on the 100,000-call run (docs/performance.md).
+    static constexpr std::size_t kSummaryBytes = 1024;
     // What every pane reads besides the run and its summaries (hit rate, gaps, token totals, the audit, the
     // timeline), computed once off the GUI thread: for a load, and for each snapshot of a followed log.
     // The first calls of a large file (recording::previewRun) on the calling thread: null when it has none to show

@@ -75,8 +75,8 @@ CallViewService::CallViewService(QObject *parent)
     connect(&m_watcher, &QFutureWatcher<BundleHandle>::finished, this, [this] {
         m_running = false;
         const BundleHandle bundle = m_watcher.result();
-        // A bundle built while the run was being indexed holds an earlier snapshot of the same run: its call is the
-        // same, so it is shown (setRun keeps what is built when only more of the run is indexed).
+        // A bundle is current when built from the run shown, whichever snapshot of its index was shown then: more
+        // calls summarized change nothing in a call already built (setRun keeps what is built then).
         const bool current = bundle && m_run && bundle->run == m_run->run;
         if (bundle)
             m_lastBuildMs = bundle->buildMs;

@@ -32,21 +32,17 @@ std::map<std::string_view, std::size_t> earliestServingCalls(const Run &run, con
     std::map<std::string_view, std::size_t> earliest;
     if (!run.gaps.empty())
         return earliest;
-    std::map<std::string_view, std::size_t> runs; // tool events on record per id, attached to a call or not
+    std::map<std::string_view, std::size_t> runs; // tool runs on record per id, attached to a call or not
     for (const Event &e : run.events)
         if (e.type == eventtype::ToolStart && ids.count(std::string(e.toolCallId)))
             ++runs[e.toolCallId];
-    std::map<std::string_view, std::size_t> startsAtCalls;
+    // A call's tool events are its own (the ones after it, before the next): an id run once is attached once at most.
     for (const CallRecord &call : run.calls)
         for (const std::size_t at : call.toolEvents) {
             const Event &e = run.events[at];
-            if (e.type != eventtype::ToolStart || !ids.count(std::string(e.toolCallId)))
-                continue;
-            ++startsAtCalls[e.toolCallId];
-            earliest[e.toolCallId] = call.ordinal + 1;
+            if (e.type == eventtype::ToolStart && runs.count(e.toolCallId) && runs.at(e.toolCallId) == 1)
+                earliest[e.toolCallId] = call.ordinal + 1;
         }
-    for (auto it = earliest.begin(); it != earliest.end();)
-        it = runs[it->first] == 1 && startsAtCalls[it->first] == 1 ? std::next(it) : earliest.erase(it);
     return earliest;
 }
 

@@ -25,45 +25,50 @@ class TestProgressiveOpen : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase() { test::setUpGuiTestApplication(); }
+    void initTestCase();
     void firstCallsWhileIndexing();
     void wholeRunFillsTheListWhileSummarized();
+
+private:
+    // A window without a progress dialog (the load reports in its status bar), and its loader.
+    std::pair<std::unique_ptr<MainWindow>, RunLoader *> openingWindow();
+
+    QTemporaryDir m_dir;
+    QString m_path; // the long run both cases open
 };
 
-namespace {
-
-QString generatedLongRun(const QTemporaryDir &dir)
+void TestProgressiveOpen::initTestCase()
 {
+    test::setUpGuiTestApplication();
     // A long run with a sliding history, as real long runs are: large enough that indexing it takes a while here.
-    const QString path = dir.filePath(QStringLiteral("long.json"));
+    m_path = m_dir.filePath(QStringLiteral("long.json"));
     generate::GeneratorOptions options;
     options.calls = 1000;
     options.seed = 7;
     options.historyWindow = 40;
     options.turnCalls = 50;
     const std::string text = generate::generateRecording(options);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(text.data(), qint64(text.size())) != qint64(text.size()))
-        return {};
-    return path;
+    QFile f(m_path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    QCOMPARE(f.write(text.data(), qint64(text.size())), qint64(text.size()));
 }
 
-} // namespace
+std::pair<std::unique_ptr<MainWindow>, RunLoader *> TestProgressiveOpen::openingWindow()
+{
+    auto window = test::shownTestWindow(false);
+    RunLoader *loader = window ? window->findChild<RunLoader *>() : nullptr;
+    return {std::move(window), loader};
+}
 
 void TestProgressiveOpen::firstCallsWhileIndexing()
 {
-    QTemporaryDir dir;
-    const QString path = generatedLongRun(dir);
-    QVERIFY(!path.isEmpty());
-    auto window = test::shownTestWindow(false);
-    QVERIFY(window);
-    auto *loader = window->findChild<RunLoader *>();
-    QVERIFY(loader);
+    auto [window, loader] = openingWindow();
+    QVERIFY(window && loader);
     loader->setPreviewFromBytes(0);
 
     QSignalSpy previewed(window.get(), &MainWindow::runPreviewShown);
     QSignalSpy loaded(window.get(), &MainWindow::runLoaded);
-    window->openFile(path);
+    window->openFile(m_path);
     QVERIFY(previewed.wait(30000));
     // The first calls, before the whole file: the window shows them and says the rest is being indexed. (On a
     // machine so busy that the whole load lands in the same breath, the window has moved on to it already.)
@@ -115,13 +120,8 @@ void TestProgressiveOpen::firstCallsWhileIndexing()
 // audit said to come once all is indexed.
 void TestProgressiveOpen::wholeRunFillsTheListWhileSummarized()
 {
-    QTemporaryDir dir;
-    const QString path = generatedLongRun(dir);
-    QVERIFY(!path.isEmpty());
-    auto window = test::shownTestWindow(false);
-    QVERIFY(window);
-    auto *loader = window->findChild<RunLoader *>();
-    QVERIFY(loader);
+    auto [window, loader] = openingWindow();
+    QVERIFY(window && loader);
     loader->setPreviewFromBytes(std::numeric_limits<qint64>::max()); // no preview: snapshots of the whole run only
     loader->setIndexingSnapshotMs(0);                                // one each time more calls settle
     auto *list = window->findChild<QAbstractItemView *>(QStringLiteral("callsView"));
@@ -145,7 +145,7 @@ void TestProgressiveOpen::wholeRunFillsTheListWhileSummarized()
                         summary->fieldText(QStringLiteral("summaryProblems")), problemsPane->text(), status->text()});
     });
     QSignalSpy loaded(window.get(), &MainWindow::runLoaded);
-    window->openFile(path);
+    window->openFile(m_path);
     QVERIFY(QTest::qWaitFor([&] { return !seen.empty() || loaded.count() > 0; }, 60000));
     bool moved = false;
     if (loaded.count() == 0 && seen.front().run->calls.size() >= 3) {

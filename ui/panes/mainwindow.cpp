@@ -694,9 +694,7 @@ void MainWindow::showRun(const RunHandle &run, int keep, RunSource source)
                                        : tr("This recording holds no LLM call."));
     } else if (moreOfSame && currentCall() >= 0) {
         m_calls->setCurrentCall(qBound(0, keep, int(run->calls.size()) - 1));
-        m_strip->setCurrentCall(currentCall());
-        m_timeline->chart()->setCurrentCall(currentCall());
-        describeCall(currentCall()); // how much is indexed now
+        markCurrentCall(currentCall()); // the panes that were given the run again, and how much is indexed now
     } else {
         m_calls->setCurrentCall(qBound(0, keep, int(run->calls.size()) - 1));
         if (source != RunSource::Followed && !laterStage)
@@ -705,9 +703,13 @@ void MainWindow::showRun(const RunHandle &run, int keep, RunSource source)
     updateActions();
 }
 
-// The status line's account of the call: where it sits in the run, or how much of the run is indexed yet.
-void MainWindow::describeCall(int ordinal)
+// Every view of the whole run marks the current call; the status line says where it sits in the run, or how much of
+// the run is indexed yet.
+void MainWindow::markCurrentCall(int ordinal)
 {
+    m_strip->setCurrentCall(ordinal);
+    m_problems->setCurrentCall(ordinal);
+    m_timeline->chart()->setCurrentCall(ordinal);
     const recording::CallSummary &c = m_run->calls[std::size_t(ordinal)];
     if (m_run->indexing && m_run->run->preview)
         m_statusCall->setText(tr("Call %1 of the first %2 read (the rest is being indexed) · iteration %3 · %4")
@@ -738,13 +740,10 @@ void MainWindow::onCallSelected(int ordinal)
 {
     if (!m_run || ordinal < 0)
         return;
-    m_strip->setCurrentCall(ordinal);
     m_history.visit(ordinal);
     m_backAction->setEnabled(m_history.canGoBack());
     m_forwardAction->setEnabled(m_history.canGoForward());
-    m_problems->setCurrentCall(ordinal);
-    m_timeline->chart()->setCurrentCall(ordinal);
-    describeCall(ordinal);
+    markCurrentCall(ordinal);
     if (m_service->sourceChanged()) {
         const BundleHandle shown = currentBundle();
         m_statusCall->setText(shown ? tr("Call %1 cannot be read: the file changed on disk. The panes show call %2, "

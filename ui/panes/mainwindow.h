@@ -145,7 +145,7 @@ private:
     void onLoadFailed(const QString &path, const QString &error);
     void onLoadCancelled();
     void onCallSelected(int ordinal);
-    void describeCall(int ordinal);
+    void markCurrentCall(int ordinal);
     void onBundleReady(const BundleHandle &bundle);
     void applyBundle(const BundleHandle &bundle);
     void openProblem(int ordinal, ProblemPane pane);

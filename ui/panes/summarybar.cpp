@@ -183,11 +183,12 @@ void SummaryBar::setRun(const RunHandle &handle)
     if (!run.provider.empty())
         model += QStringLiteral(" · ") + toQString(run.provider);
     m_model->setText(model);
-    m_calls->setText(run.turns.size() > 1 ? tr("%1 in %2 turns").arg(run.calls.size()).arg(run.turns.size())
-                                          : QString::number(run.calls.size()));
+    QString calls = run.turns.size() > 1 ? tr("%1 in %2 turns").arg(run.calls.size()).arg(run.turns.size())
+                                         : QString::number(run.calls.size());
     // While the calls are summarized, the figures below cover the ones done so far.
     if (handle->indexing && !run.preview)
-        m_calls->setText(tr("%1 (%2 indexed)").arg(m_calls->text()).arg(handle->calls.size()));
+        calls = tr("%1 (%2 indexed)").arg(calls).arg(handle->calls.size());
+    m_calls->setText(calls);
     setOutcome(run);
     setProblems(*handle);
     const auto count = [&](const std::optional<double> &v) { return v ? formatCount(*v) : QStringLiteral("—"); };

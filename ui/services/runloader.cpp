@@ -244,21 +244,19 @@ quint64 RunLoader::load(const QString &path)
     // Once the whole run is read, its snapshots replace the previews: a preview still reading ahead stops, and one
     // that lands later is dropped.
     auto wholeRunShown = std::make_shared<std::atomic<bool>>(false);
-    auto indexing = [self, generation, wholeRunShown](const RunHandle &run) {
-        wholeRunShown->store(true);
+    // From a worker: a preview or a snapshot, posted to the window's thread.
+    auto offer = [self, generation](const RunHandle &run) {
         QMetaObject::invokeMethod(
             self.data(),
             [self, generation, run] {
-                if (!self || self->m_generation != generation || !self->m_loading)
-                    return;
-                self->m_wholeRunShown = true;
-                // A preview of more calls is on screen: the list never shrinks while it fills.
-                if (run->calls.size() >= self->m_callsShown) {
-                    self->m_callsShown = run->calls.size();
-                    emit self->previewReady(run);
-                }
+                if (self)
+                    self->offerWhileIndexing(generation, run);
             },
             Qt::QueuedConnection);
+    };
+    auto indexing = [offer, wholeRunShown](const RunHandle &run) {
+        wholeRunShown->store(true);
+        offer(run);
     };
     m_wholeRunShown = false;
     m_callsShown = 0;
@@ -278,28 +276,32 @@ quint64 RunLoader::load(const QString &path)
         // tenth of the next; it stops once the load is done (cancel is set then too), the file has no more calls,
         // or the next would read more than a tenth of the file.
         const std::size_t fileBytes = std::size_t(QFileInfo(path).size());
-        preview->setFuture(
-            QtConcurrent::run(&m_previewPool, [self, generation, path, cancel, fileBytes, wholeRunShown] {
-                for (std::size_t calls = kPreviewCalls; calls <= recording::kMaxCalls; calls *= 10) {
-                    std::size_t bytesRead = 0;
-                    const RunHandle run = previewNow(path, calls, cancel.get(), &bytesRead);
-                    if (!run || cancel->load() || wholeRunShown->load())
-                        return;
-                    QMetaObject::invokeMethod(
-                        self.data(),
-                        [self, generation, run] {
-                            if (self && self->m_generation == generation && self->m_loading && !self->m_wholeRunShown) {
-                                self->m_callsShown = run->calls.size();
-                                emit self->previewReady(run);
-                            }
-                        },
-                        Qt::QueuedConnection);
-                    if (run->calls.size() < calls || bytesRead * 10 > fileBytes / 10)
-                        return;
-                }
-            }));
+        preview->setFuture(QtConcurrent::run(&m_previewPool, [offer, path, cancel, fileBytes, wholeRunShown] {
+            for (std::size_t calls = kPreviewCalls; calls <= recording::kMaxCalls; calls *= 10) {
+                std::size_t bytesRead = 0;
+                const RunHandle run = previewNow(path, calls, cancel.get(), &bytesRead);
+                if (!run || cancel->load() || wholeRunShown->load())
+                    return;
+                offer(run);
+                if (run->calls.size() < calls || bytesRead * 10 > fileBytes / 10)
+                    return;
+            }
+        }));
     }
     return generation;
+}
+
+void RunLoader::offerWhileIndexing(quint64 generation, const RunHandle &run)
+{
+    if (generation != m_generation || !m_loading)
+        return;
+    // Once the whole run shows, a preview of its first calls is stale; and the list never shrinks while it fills.
+    const bool stale = (run->run->preview && m_wholeRunShown) || run->calls.size() < m_callsShown;
+    m_wholeRunShown = m_wholeRunShown || !run->run->preview;
+    if (stale)
+        return;
+    m_callsShown = run->calls.size();
+    emit previewReady(run);
 }
 
 void RunLoader::cancel()

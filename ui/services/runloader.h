@@ -82,6 +82,8 @@ signals:
 
 private:
     // What the summaries alone give (hit rate, gaps, token totals): for a whole load and for each snapshot of one.
+    // On the GUI thread, for a preview or a snapshot of load `generation`: shows it unless it is stale.
+    void offerWhileIndexing(quint64 generation, const RunHandle &run);
     static std::shared_ptr<LoadedRun> assembleSummaries(std::shared_ptr<const recording::Run> run,
                                                         std::vector<recording::CallSummary> calls, const QString &path);
 

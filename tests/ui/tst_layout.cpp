@@ -33,6 +33,7 @@
 #include <QTemporaryDir>
 #include <QTreeView>
 
+#include <algorithm>
 #include <memory>
 
 using namespace tf::ui;
@@ -94,6 +95,7 @@ private slots:
     void columnsFitTheirContent();
     void fitterRemembersCellWidths();
     void layoutIsRestored();
+    void wireSplitHoldsAsItemsChange();
     void findingsGetTheRoomWhenSideDocksClose();
     void widerWindowWidensTheReadingPanes();
     void callsListFollowsTheRunsColumns();
@@ -399,6 +401,42 @@ void TestLayout::layoutIsRestored()
     QCOMPARE(second->findChild<QSplitter *>(QStringLiteral("wireSplitter"))->sizes(), savedSplit);
     second.reset();
     QSettings().clear();
+}
+
+void TestLayout::wireSplitHoldsAsItemsChange()
+{
+    // A collapsed result brings the Show original button into the Wire's detail bar; in a dock too short for the pane
+    // (the 14 pt run) a bar that grew with it took the pixels from the split above, and they did not all come back.
+    MainWindow &w = *m_window;
+    const auto &calls = w.run()->calls;
+    const auto collapsed =
+        std::find_if(calls.begin(), calls.end(), [](const auto &c) { return !c.collapsedIds.empty(); });
+    QVERIFY(collapsed != calls.end());
+    QVERIFY(test::showCallAndWait(w, int(collapsed - calls.begin())));
+    auto *wire = w.findChild<QTreeView *>(QStringLiteral("wireView"));
+    auto *button = w.findChild<QWidget *>(QStringLiteral("showOriginalButton"));
+    auto *bar = w.findChild<QWidget *>(QStringLiteral("wireDetailBar"));
+    auto *split = w.findChild<QSplitter *>(QStringLiteral("wireSplitter"));
+    QVERIFY(wire && button && bar && split);
+    const QModelIndex messages = wire->model()->index(WireModel::MessagesGroup, 0);
+    int ticket = -1;
+    for (int row = 0; row < wire->model()->rowCount(messages) && ticket < 0; ++row)
+        if (messages.model()->index(row, 0, messages).data(WireModel::CollapsedRole).toBool())
+            ticket = row;
+    QVERIFY(ticket >= 0);
+    wire->setCurrentIndex(messages);
+    QTRY_VERIFY(!button->isVisible());
+    const int barHeight = bar->height();
+    const QList<int> sizes = split->sizes();
+    wire->setCurrentIndex(messages.model()->index(ticket, 0, messages));
+    QTRY_VERIFY(button->isVisible());
+    QTest::qWait(20);
+    QCOMPARE(bar->height(), barHeight);
+    QCOMPARE(split->sizes(), sizes);
+    wire->setCurrentIndex(messages);
+    QTRY_VERIFY(!button->isVisible());
+    QTest::qWait(20);
+    QCOMPARE(split->sizes(), sizes);
 }
 
 void TestLayout::findingsGetTheRoomWhenSideDocksClose()

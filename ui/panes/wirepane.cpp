@@ -117,6 +117,22 @@ WirePane::WirePane(QWidget *parent)
     installToolCallLinks(m_view, [this](const QString &id) { emit toolCallFollowed(id); });
     m_originalButton->hide();
     m_collapseNote->hide();
+    reserveDetailBarHeight();
+}
+
+void WirePane::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange)
+        reserveDetailBarHeight();
+}
+
+// The Show original button comes and goes with the item shown. Were the bar to grow with it, the split below would
+// lose a few pixels at each such call and not get them back where it was (a restored split did not hold).
+void WirePane::reserveDetailBarHeight()
+{
+    const QMargins margins = m_detailBar->layout()->contentsMargins();
+    m_detailBar->setMinimumHeight(margins.top() + m_originalButton->sizeHint().height() + margins.bottom());
 }
 
 void WirePane::setFindQuery(const FindQuery &query)

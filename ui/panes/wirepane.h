@@ -58,8 +58,12 @@ signals:
     // A tool call id was clicked (a result's, or one an assistant turn called).
     void toolCallFollowed(const QString &toolCallId);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void showItem(const QModelIndex &index);
+    void reserveDetailBarHeight();
 
     WireModel *m_model = nullptr;
     ImmediateItemLayout<QTreeView> *m_view = nullptr;

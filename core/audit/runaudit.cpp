@@ -99,7 +99,7 @@ void outcomeRules(const Run &run, ProblemList &out)
 }
 
 // no-response, receipt-damaged, tool-error, tool-never-returned, ttl-gap: one call at a time.
-void callRules(const Run &run, const std::vector<CallSummary> &calls, ProblemList &out)
+void callRules(const Run &run, std::span<const CallSummary> calls, ProblemList &out)
 {
     for (const CallSummary &c : calls) {
         const recording::CallRecord &record = run.calls[c.ordinal];
@@ -141,7 +141,7 @@ void limitRules(const Run &run, ProblemList &out)
 }
 
 // cache-rewrite-streak: calls that wrote the cache because the prefix could not be reused, three or more in a row.
-void cacheRules(const std::vector<CallSummary> &calls, ProblemList &out)
+void cacheRules(std::span<const CallSummary> calls, ProblemList &out)
 {
     constexpr std::size_t kMinStreak = 3;
     const auto rewrote = [](const CallSummary &c) { return c.cacheWrite.value_or(0) > 0 && c.prefixReusable == false; };
@@ -215,7 +215,7 @@ void answerRules(const report::Backtrack &bt, ProblemList &out)
 
 } // namespace
 
-std::vector<Problem> auditRun(const Run &run, const std::vector<CallSummary> &calls, const report::Backtrack &backtrack)
+std::vector<Problem> auditRun(const Run &run, std::span<const CallSummary> calls, const report::Backtrack &backtrack)
 {
     ProblemList out;
     outcomeRules(run, out);
@@ -226,7 +226,7 @@ std::vector<Problem> auditRun(const Run &run, const std::vector<CallSummary> &ca
     return std::move(out).take();
 }
 
-std::vector<Problem> auditRun(const Run &run, const std::vector<CallSummary> &calls)
+std::vector<Problem> auditRun(const Run &run, std::span<const CallSummary> calls)
 {
     return auditRun(run, calls, report::backtrackAnswer(run));
 }

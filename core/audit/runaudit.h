@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace tf::audit {
@@ -19,9 +20,9 @@ namespace tf::audit {
 //
 // `calls` is summarizeCalls(run) (the same pass every call list makes); `backtrack` is backtrackAnswer(run), passed
 // in by a surface that has it already.
-std::vector<Problem> auditRun(const recording::Run &run, const std::vector<recording::CallSummary> &calls,
+std::vector<Problem> auditRun(const recording::Run &run, std::span<const recording::CallSummary> calls,
                               const report::Backtrack &backtrack);
-std::vector<Problem> auditRun(const recording::Run &run, const std::vector<recording::CallSummary> &calls);
+std::vector<Problem> auditRun(const recording::Run &run, std::span<const recording::CallSummary> calls);
 
 struct ProblemCounts
 {

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cassert>
 #include <exception>
 #include <future>
 #include <mutex>
@@ -323,10 +324,10 @@ bool visitCallViews(const Run &run, std::size_t workers,
     return !stop;
 }
 
-std::vector<CallSummary> summarizeCalls(const Run &run, const SummaryProgress &progress)
+bool summarizeCallsInto(const Run &run, std::span<CallSummary> out, const SummaryProgress &progress)
 {
     const std::size_t count = run.calls.size();
-    std::vector<CallSummary> out(count);
+    assert(out.size() == count);
     std::atomic<std::size_t> done{0};
     SummaryInterners interners;
     const auto visit = [&](std::size_t i, const CallView &view, const CallView *previous) {
@@ -336,11 +337,16 @@ std::vector<CallSummary> summarizeCalls(const Run &run, const SummaryProgress &p
     };
     // The settled summaries are final: the workers write only past them.
     const auto settled = [&](std::size_t n) {
-        return progress(double(done.load(std::memory_order_relaxed)) / double(count), std::span(out.data(), n));
+        return progress(double(done.load(std::memory_order_relaxed)) / double(count), out.first(n));
     };
-    const bool finished = visitCallViews(run, std::min<std::size_t>(std::thread::hardware_concurrency(), 8), visit,
-                                         progress ? std::function<bool(std::size_t)>(settled) : nullptr);
-    if (!finished)
+    return visitCallViews(run, std::min<std::size_t>(std::thread::hardware_concurrency(), 8), visit,
+                          progress ? std::function<bool(std::size_t)>(settled) : nullptr);
+}
+
+std::vector<CallSummary> summarizeCalls(const Run &run, const SummaryProgress &progress)
+{
+    std::vector<CallSummary> out(run.calls.size());
+    if (!summarizeCallsInto(run, out, progress))
         return {}; // cancelled: the chunks are only partly filled
     return out;
 }
@@ -389,7 +395,7 @@ const std::vector<Gap> &CallSummary::gaps() const
     return gapList ? *gapList : kNone;
 }
 
-std::vector<Gap> distinctGaps(const std::vector<Gap> &runGaps, const std::vector<CallSummary> &calls)
+std::vector<Gap> distinctGaps(const std::vector<Gap> &runGaps, std::span<const CallSummary> calls)
 {
     std::vector<Gap> out = runGaps;
     std::unordered_set<std::string_view> listed;

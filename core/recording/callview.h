@@ -294,6 +294,10 @@ bool visitCallViews(const Run &run, std::size_t workers,
 // settled so far (the first ones, final). False cancels: summarizeCalls then returns nothing.
 using SummaryProgress = std::function<bool(double done, std::span<const CallSummary> settled)>;
 std::vector<CallSummary> summarizeCalls(const Run &run, const SummaryProgress &progress = {});
+// The same into `out` (one summary per call of the run), which the caller owns: the settled summaries are final and
+// nothing writes them again, so whoever holds `out` may read them while the pass writes the ones after. False when
+// cancelled (`out` then partly filled).
+bool summarizeCallsInto(const Run &run, std::span<CallSummary> out, const SummaryProgress &progress = {});
 // The summaries of a run that grew (a followed log): `settled` are the first calls' summaries from an earlier snapshot
 // of the same log, whose calls have not changed since; only the calls after them are rebuilt, one after another.
 std::vector<CallSummary> summarizeCallsAfter(const Run &run, std::vector<CallSummary> settled);
@@ -301,6 +305,6 @@ std::vector<CallSummary> summarizeCallsAfter(const Run &run, std::vector<CallSum
 // Everything a recording lacks, once: the run's gaps, then each call gap whose name is not listed yet, in call
 // order (inspect --json's "gaps", the summary bar's chips). Linear in the calls' gaps: a run of 100,000 calls lists
 // a few on every call.
-std::vector<Gap> distinctGaps(const std::vector<Gap> &runGaps, const std::vector<CallSummary> &calls);
+std::vector<Gap> distinctGaps(const std::vector<Gap> &runGaps, std::span<const CallSummary> calls);
 
 } // namespace tf::recording

@@ -92,7 +92,7 @@ std::size_t assignLanes(std::vector<TimelineSpan> &tools)
 
 } // namespace
 
-TimelineView timelineView(const Run &run, const std::vector<CallSummary> &summaries)
+TimelineView timelineView(const Run &run, std::span<const CallSummary> summaries)
 {
     TimelineView out;
     const Clock clock(run);

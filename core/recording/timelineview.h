@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -65,7 +66,7 @@ struct TimelineView
 
 // `summaries` (summarizeCalls) give the calls' cache verdicts and the tools' names; empty: verdicts unmeasured and
 // tools unnamed. Linear in the run's events.
-TimelineView timelineView(const Run &run, const std::vector<CallSummary> &summaries);
+TimelineView timelineView(const Run &run, std::span<const CallSummary> summaries);
 
 // The half-open index range [first, last) of `spans` that may reach into [fromMs, toMs]: everything outside it
 // certainly does not (spans wholly inside one pixel are the painter's business).

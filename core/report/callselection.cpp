@@ -25,7 +25,7 @@ std::vector<std::size_t> CallSelection::detailedCalls() const
     return out;
 }
 
-CallSelection selectCalls(const std::vector<recording::CallSummary> &calls, const recording::RunOutcome &outcome,
+CallSelection selectCalls(std::span<const recording::CallSummary> calls, const recording::RunOutcome &outcome,
                           const std::vector<recording::RunLimit> &limits, const Backtrack &backtrack,
                           const CallMarks &marks, ReportDetail detail)
 {

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -69,7 +70,7 @@ struct CallSelection
 // calls where the results it rests on (its fact sources and its contingent carriers) entered the context;
 // `marks.divergences`. `calls` is
 // summarizeCalls(run). With ReportDetail::All every call is detailed, and the reasons are still given.
-CallSelection selectCalls(const std::vector<recording::CallSummary> &calls, const recording::RunOutcome &outcome,
+CallSelection selectCalls(std::span<const recording::CallSummary> calls, const recording::RunOutcome &outcome,
                           const std::vector<recording::RunLimit> &limits, const Backtrack &backtrack,
                           const CallMarks &marks, ReportDetail detail);
 

@@ -2,7 +2,7 @@
 
 namespace tf::report {
 
-HitRate hitRate(const std::vector<recording::CallSummary> &calls)
+HitRate hitRate(std::span<const recording::CallSummary> calls)
 {
     HitRate h;
     double read = 0, write = 0, input = 0;

@@ -3,6 +3,7 @@
 #include "core/recording/callview.h"
 
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,6 @@ struct HitRate
     std::string reason; // why unknown, when it is
 };
 
-HitRate hitRate(const std::vector<recording::CallSummary> &calls);
+HitRate hitRate(std::span<const recording::CallSummary> calls);
 
 } // namespace tf::report

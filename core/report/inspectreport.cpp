@@ -173,7 +173,7 @@ std::string outcomeText(const recording::RunOutcome &outcome)
 namespace {
 
 // Everything but "calls", which comes last.
-Value inspectHead(const recording::Run &run, const std::vector<recording::CallSummary> &calls)
+Value inspectHead(const recording::Run &run, std::span<const recording::CallSummary> calls)
 {
     Value doc = Value::object();
     doc.set("schema", Value::number(1));
@@ -321,7 +321,7 @@ std::string inspectCallLine(const recording::CallSummary &c)
     return line;
 }
 
-Value inspectJson(const recording::Run &run, const std::vector<recording::CallSummary> &calls)
+Value inspectJson(const recording::Run &run, std::span<const recording::CallSummary> calls)
 {
     Value doc = inspectHead(run, calls);
     Value list = Value::array();
@@ -331,7 +331,7 @@ Value inspectJson(const recording::Run &run, const std::vector<recording::CallSu
     return doc;
 }
 
-void writeInspectJson(std::ostream &out, const recording::Run &run, const std::vector<recording::CallSummary> &calls)
+void writeInspectJson(std::ostream &out, const recording::Run &run, std::span<const recording::CallSummary> calls)
 {
     std::string head = json::prettyPrint(inspectHead(run, calls));
     head.resize(head.size() - 2); // "\n}": "calls" follows
@@ -346,7 +346,7 @@ void writeInspectJson(std::ostream &out, const recording::Run &run, const std::v
     out << "\n  ]\n}\n";
 }
 
-std::string inspectTable(const recording::Run &run, const std::vector<recording::CallSummary> &calls)
+std::string inspectTable(const recording::Run &run, std::span<const recording::CallSummary> calls)
 {
     std::ostringstream out;
     out << run.path << ": " << recording::shapeDescription(run.shape) << (run.packedFile ? ", packed" : "") << ", "

@@ -5,19 +5,20 @@
 #include "core/recording/run.h"
 
 #include <ostream>
+#include <span>
 #include <string>
 #include <vector>
 
 namespace tf::report {
 
 // `tracefold-cli inspect FILE`: one row per call, aligned for a terminal. Untrusted text never appears in it.
-std::string inspectTable(const recording::Run &run, const std::vector<recording::CallSummary> &calls);
+std::string inspectTable(const recording::Run &run, std::span<const recording::CallSummary> calls);
 
 // `tracefold-cli inspect FILE --json`: the stable document the README documents (schema version 1).
-json::Value inspectJson(const recording::Run &run, const std::vector<recording::CallSummary> &calls);
+json::Value inspectJson(const recording::Run &run, std::span<const recording::CallSummary> calls);
 // The same document, pretty-printed as json::prettyPrint would, written a call at a time: a run of 100,000 calls is
 // never one tree (or one string) in memory. Ends with a newline.
-void writeInspectJson(std::ostream &out, const recording::Run &run, const std::vector<recording::CallSummary> &calls);
+void writeInspectJson(std::ostream &out, const recording::Run &run, std::span<const recording::CallSummary> calls);
 
 // One call of inspect --json's "calls" (what `follow --json` prints per line), and the same call as one terminal line
 // with inspect's cells (what `follow` prints).

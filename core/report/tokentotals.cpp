@@ -2,7 +2,7 @@
 
 namespace tf::report {
 
-TokenTotals tokenTotals(const std::vector<recording::CallSummary> &calls)
+TokenTotals tokenTotals(std::span<const recording::CallSummary> calls)
 {
     TokenTotals t;
     t.calls = calls.size();

@@ -3,6 +3,7 @@
 #include "core/recording/callview.h"
 
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace tf::report {
@@ -17,6 +18,6 @@ struct TokenTotals
     bool partial() const { return reportingCalls < calls; }
 };
 
-TokenTotals tokenTotals(const std::vector<recording::CallSummary> &calls);
+TokenTotals tokenTotals(std::span<const recording::CallSummary> calls);
 
 } // namespace tf::report

@@ -6,7 +6,7 @@
 
 namespace tf::ui {
 
-std::optional<std::size_t> jumpTarget(const std::vector<recording::CallSummary> &calls, std::size_t from, Jump jump)
+std::optional<std::size_t> jumpTarget(std::span<const recording::CallSummary> calls, std::size_t from, Jump jump)
 {
     bool forward = true;
     std::function<bool(std::size_t)> matches;

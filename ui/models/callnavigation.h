@@ -3,6 +3,7 @@
 #include "core/recording/callview.h"
 
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace tf::ui {
@@ -24,6 +25,6 @@ enum class Jump
     PreviousProblem,
 };
 
-std::optional<std::size_t> jumpTarget(const std::vector<recording::CallSummary> &calls, std::size_t from, Jump jump);
+std::optional<std::size_t> jumpTarget(std::span<const recording::CallSummary> calls, std::size_t from, Jump jump);
 
 } // namespace tf::ui

@@ -12,6 +12,7 @@
 #include <QString>
 
 #include <memory>
+#include <span>
 #include <vector>
 
 namespace tf::ui {
@@ -21,7 +22,11 @@ namespace tf::ui {
 struct LoadedRun
 {
     std::shared_ptr<const recording::Run> run;
-    std::vector<recording::CallSummary> calls;
+    // The calls' summaries (recording::summarizeCalls), the first calls.size() of `summaries`. While a run is indexed
+    // its snapshots share the one store the loader fills: each lists the calls settled so far, which nothing writes
+    // again, and costs no copy of them.
+    std::shared_ptr<const std::vector<recording::CallSummary>> summaries;
+    std::span<const recording::CallSummary> calls;
     report::HitRate hitRate;
     std::vector<recording::Gap> gaps; // recording::distinctGaps(): computed with the summaries, off the GUI thread
     QString path;                     // as opened (a resource path for the bundled sample)

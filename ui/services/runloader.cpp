@@ -99,21 +99,17 @@ RunLoader::Outcome RunLoader::loadNow(const QString &path, const std::atomic<boo
     if (progress)
         progress(kLoaderShare, LoaderText::summarizing());
     // The whole run is read: from now on the calls list shows every call summarized so far, a snapshot at most every
-    // `snapshotMs` (a load that ends sooner shows none). They share the timeline and the backtrack, which
-    // read the run, not the summaries; the timeline is placed again with every verdict at the end.
+    // `snapshotMs` (a load that ends sooner shows none). They share the store the summaries are written to (each a
+    // longer prefix of it), and the timeline and the backtrack, which read the run, not the summaries; the timeline is
+    // placed again with every verdict at the end.
     std::shared_ptr<const report::Backtrack> backtrack;
     std::shared_ptr<const recording::TimelineView> timeline;
     std::size_t published = 0;
-    // Each snapshot is a copy of the summaries made so far, about 1 KB a call: on the 100,000-call run, snapshots of
-    // every call took the window's peak from 0.47 to 0.59 of its 1.36 GB file. They stop once their copy would pass
-    // 1/64 of the file (20,000 of those calls; every call of the 390 MB and 1.5 GB benchmark files), and the calls
-    // after that appear when the index is done. Summaries shared between snapshots would lift the cap.
-    const std::size_t snapshotCallsCap =
-        loaded.run->source ? loaded.run->source->bytes().size() / 64 / kSummaryBytes : std::size_t(-1);
     QElapsedTimer sincePublished;
     sincePublished.start();
-    std::vector<recording::CallSummary> calls =
-        recording::summarizeCalls(*loaded.run, [&](double f, std::span<const recording::CallSummary> settled) {
+    auto summaries = std::make_shared<std::vector<recording::CallSummary>>(loaded.run->calls.size());
+    recording::summarizeCallsInto(
+        *loaded.run, *summaries, [&](double f, std::span<const recording::CallSummary> settled) {
             if (cancel && cancel->load(std::memory_order_relaxed)) {
                 stopped = true;
                 return false;
@@ -121,10 +117,10 @@ RunLoader::Outcome RunLoader::loadNow(const QString &path, const std::atomic<boo
             if (progress)
                 progress(kLoaderShare + f * (1.0 - kLoaderShare), LoaderText::summarizing());
             if (indexing && settled.size() > published && settled.size() < loaded.run->calls.size() &&
-                settled.size() <= snapshotCallsCap && sincePublished.elapsed() >= snapshotMs) {
+                sincePublished.elapsed() >= snapshotMs) {
                 if (!backtrack)
                     backtrack = std::make_shared<const report::Backtrack>(report::backtrackAnswer(*loaded.run));
-                auto snapshot = assembleSummaries(loaded.run, {settled.begin(), settled.end()}, path);
+                auto snapshot = assembleSummaries(loaded.run, summaries, settled.size(), path);
                 if (!timeline)
                     timeline = std::make_shared<const recording::TimelineView>(
                         recording::timelineView(*loaded.run, snapshot->calls));
@@ -146,7 +142,7 @@ RunLoader::Outcome RunLoader::loadNow(const QString &path, const std::atomic<boo
         out.error = toQString(change);
         return out;
     }
-    out.run = assemble(loaded.run, std::move(calls), path, backtrack);
+    out.run = assemble(loaded.run, std::move(summaries), path, backtrack);
     return out;
 }
 
@@ -165,12 +161,15 @@ RunHandle RunLoader::previewNow(const QString &path, std::size_t calls, const st
     return assemble(preview->run, std::move(preview->calls), path);
 }
 
-std::shared_ptr<LoadedRun> RunLoader::assembleSummaries(std::shared_ptr<const recording::Run> recording,
-                                                        std::vector<recording::CallSummary> calls, const QString &path)
+std::shared_ptr<LoadedRun>
+RunLoader::assembleSummaries(std::shared_ptr<const recording::Run> recording,
+                             std::shared_ptr<const std::vector<recording::CallSummary>> summaries, std::size_t count,
+                             const QString &path)
 {
     auto run = std::make_shared<LoadedRun>();
     run->run = std::move(recording);
-    run->calls = std::move(calls);
+    run->summaries = std::move(summaries);
+    run->calls = std::span(*run->summaries).first(count);
     run->path = path;
     run->bundled = path == bundledSamplePath();
     run->displayName = run->bundled ? bundledSampleDisplayName() : QFileInfo(path).fileName();
@@ -184,7 +183,16 @@ RunHandle RunLoader::assemble(std::shared_ptr<const recording::Run> recording,
                               std::vector<recording::CallSummary> calls, const QString &path,
                               std::shared_ptr<const report::Backtrack> backtrack)
 {
-    std::shared_ptr<LoadedRun> run = assembleSummaries(std::move(recording), std::move(calls), path);
+    return assemble(std::move(recording), std::make_shared<const std::vector<recording::CallSummary>>(std::move(calls)),
+                    path, std::move(backtrack));
+}
+
+RunHandle RunLoader::assemble(std::shared_ptr<const recording::Run> recording,
+                              std::shared_ptr<const std::vector<recording::CallSummary>> summaries,
+                              const QString &path, std::shared_ptr<const report::Backtrack> backtrack)
+{
+    const std::size_t count = summaries->size();
+    std::shared_ptr<LoadedRun> run = assembleSummaries(std::move(recording), std::move(summaries), count, path);
     run->indexing = run->run->preview;
     // The audit reads the summaries and the answer's backtrack: here, once, never per paint. The Answer Backtrack
     // dock shows the same backtrack.

@@ -45,12 +45,10 @@ public:
                            const std::function<void(double, const QString &)> &progress = {},
                            const std::function<void(const RunHandle &)> &indexing = {},
                            qint64 snapshotMs = kIndexingSnapshotMs);
-    // Often enough that the list visibly fills, seldom enough that a list of 100,000 calls is not copied and shown
-    // again and again (each snapshot copies the summaries done so far; the window appends their rows).
+    // Often enough that the list visibly fills, seldom enough that the window is not busy appending rows and
+    // summing the hit rate and the tokens again and again on a list of 100,000 calls.
     static constexpr qint64 kIndexingSnapshotMs = 500;
     void setIndexingSnapshotMs(qint64 ms) { m_indexingSnapshotMs = ms; }
-    // What a summary copied into a snapshot costs, as measured on the 100,000-call run (docs/performance.md).
-    static constexpr std::size_t kSummaryBytes = 1024;
     // What every pane reads besides the run and its summaries (hit rate, gaps, token totals, the audit, the
     // timeline), computed once off the GUI thread: for a load, and for each snapshot of a followed log.
     // The first calls of a large file (recording::previewRun) on the calling thread: null when it has none to show
@@ -68,6 +66,9 @@ public:
     // `backtrack`: the run's answer backtrack when it is already traced (it is computed otherwise).
     static RunHandle assemble(std::shared_ptr<const recording::Run> run, std::vector<recording::CallSummary> calls,
                               const QString &path, std::shared_ptr<const report::Backtrack> backtrack = nullptr);
+    static RunHandle assemble(std::shared_ptr<const recording::Run> run,
+                              std::shared_ptr<const std::vector<recording::CallSummary>> summaries,
+                              const QString &path, std::shared_ptr<const report::Backtrack> backtrack = nullptr);
 
 signals:
     void started(const QString &path);
@@ -81,11 +82,14 @@ signals:
     void cancelled(const QString &path);
 
 private:
-    // What the summaries alone give (hit rate, gaps, token totals): for a whole load and for each snapshot of one.
     // On the GUI thread, for a preview or a snapshot of load `generation`: shows it unless it is stale.
     void offerWhileIndexing(quint64 generation, const RunHandle &run);
-    static std::shared_ptr<LoadedRun> assembleSummaries(std::shared_ptr<const recording::Run> run,
-                                                        std::vector<recording::CallSummary> calls, const QString &path);
+    // What the first `count` summaries of `summaries` alone give (hit rate, gaps, token totals): for a whole load and
+    // for each snapshot of one.
+    static std::shared_ptr<LoadedRun>
+    assembleSummaries(std::shared_ptr<const recording::Run> run,
+                      std::shared_ptr<const std::vector<recording::CallSummary>> summaries, std::size_t count,
+                      const QString &path);
 
     quint64 m_generation = 0;
     qint64 m_previewFromBytes = kPreviewBytes;

@@ -462,16 +462,20 @@ LoadResult runLoader(std::shared_ptr<const io::MappedFile> file, const LoadContr
     const std::string name = file->path(); // every refusal names the file (spec/recording.md §1.8)
     const std::shared_ptr<const io::MappedFile> opened = file;
     try {
+        std::shared_ptr<Run> run;
         if (packed::formatFirstNamesPackedFamily(file->bytes())) {
-            result.run = loadPacked(std::move(file), control);
+            run = loadPacked(std::move(file), control);
         } else {
             try {
                 Loader loader(file, control, false);
-                result.run = loader.load();
+                run = loader.load();
             } catch (const PackedFormatFound &) {
-                result.run = loadPacked(std::move(file), control);
+                run = loadPacked(std::move(file), control);
             }
         }
+        // The list grew by doubling as the file streamed: at 100,000 calls, 11 MB of it was room for calls to come.
+        run->calls.shrink_to_fit();
+        result.run = std::move(run);
         // Every call costs a summary and a view of some kilobytes in every front end; a hostile file of a million
         // tiny calls must not turn into gigabytes (a real run has a few thousand calls at most).
         if (result.run->calls.size() > kMaxCalls)

@@ -6,6 +6,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -23,7 +24,8 @@ struct TimelineSpan
     std::optional<std::size_t> call;                 // 0-based; nullopt for turns and pauses
     std::size_t turn = 0;                            // 0-based index into Run::turns
     std::optional<int> iteration;                    // llm_start.iteration, when a number
-    std::string toolId, toolName;                    // tool runs
+    std::string_view toolId;                         // tool runs; borrowed from the run, as Event's are
+    std::string toolName;                            // tool runs
     std::size_t lane = 0;                            // tool runs: the row among overlapping (parallel) tools
     bool error = false;                              // a tool that threw (tool_end.error); a call the run failed at
     CacheVerdict verdict = CacheVerdict::Unmeasured; // calls: the provider's cache verdict (CallSummary)

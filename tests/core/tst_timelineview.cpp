@@ -175,7 +175,7 @@ void TestTimelineView::spansAreTheEventsTimes()
     }
     QCOMPARE(loaded.view.tools.size(), tools.size());
     for (const TimelineSpan &tool : loaded.view.tools) {
-        const QString id = QString::fromStdString(tool.toolId);
+        const QString id = QString::fromUtf8(tool.toolId.data(), qsizetype(tool.toolId.size()));
         QVERIFY2(tools.count(id), qPrintable(id));
         QCOMPARE(tool.startMs, tools[id].first);
         QCOMPARE(tool.endOnRecord, tools[id].second >= 0);
@@ -198,9 +198,9 @@ void TestTimelineView::toolErrorsAreMarked()
     const Loaded loaded = load(QStringLiteral("dev-3-tool-errors.json"));
     QStringList failed, all;
     for (const TimelineSpan &tool : loaded.view.tools) {
-        all << QString::fromStdString(tool.toolId);
+        all << QString::fromUtf8(tool.toolId.data(), qsizetype(tool.toolId.size()));
         if (tool.error)
-            failed << QString::fromStdString(tool.toolId);
+            failed << QString::fromUtf8(tool.toolId.data(), qsizetype(tool.toolId.size()));
     }
     QCOMPARE(all, QStringList({QStringLiteral("ci-1"), QStringLiteral("ci-2"), QStringLiteral("ci-3"),
                                QStringLiteral("ci-4")}));
@@ -227,7 +227,7 @@ void TestTimelineView::pauseWithoutResumeIsOpen()
     // The tool that asked never returned: its span is open, drawn no further than the recording goes.
     QCOMPARE(loaded.view.tools.size(), std::size_t(2));
     QVERIFY(!loaded.view.tools[1].endOnRecord);
-    QCOMPARE(loaded.view.tools[1].toolId, std::string("acc-2"));
+    QCOMPARE(loaded.view.tools[1].toolId, std::string_view("acc-2"));
     QVERIFY(loaded.view.tools[1].endMs <= loaded.view.endMs);
     QVERIFY(loaded.view.openSpans >= 3); // the tool, its iteration and turn, the pause
 }
@@ -242,7 +242,7 @@ void TestTimelineView::resumedPauseCloses()
     QCOMPARE(pause.endMs, 361.0);
     QCOMPARE(markersOf(loaded.view, TimelineMarker::Kind::Resume).size(), std::size_t(1));
     // acc-2 returned in the resumed run: the tool span reaches over the pause.
-    QCOMPARE(loaded.view.tools[1].toolId, std::string("acc-2"));
+    QCOMPARE(loaded.view.tools[1].toolId, std::string_view("acc-2"));
     QVERIFY(loaded.view.tools[1].endOnRecord);
     QVERIFY(loaded.view.tools[1].endMs > pause.endMs);
     QCOMPARE(loaded.view.turns.size(), std::size_t(1)); // a resumed run continues its turn

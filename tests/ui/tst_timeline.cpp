@@ -143,7 +143,7 @@ void TestTimeline::clickSelectsCall()
     }
     // A click on a tool run selects the call that asked for it: ci-4 ran for call 3.
     const recording::TimelineSpan &ci4 = m_window->run()->timeline->tools.back();
-    QCOMPARE(ci4.toolId, std::string("ci-4"));
+    QCOMPARE(ci4.toolId, std::string_view("ci-4"));
     c->zoomAt(0.02, c->xForTime(ci4.startMs)); // close enough that the tool is wider than a pixel
     QTest::mouseClick(
         c, Qt::LeftButton, {},

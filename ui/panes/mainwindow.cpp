@@ -242,6 +242,7 @@ void MainWindow::createPanes()
     m_statusBuild->setForegroundRole(QPalette::PlaceholderText);
     // In one fenced row: their text changes at every call, and must not lay the main window out again.
     auto *statusRow = new QWidget;
+    m_statusRow = statusRow;
     auto *statusLayout = new QHBoxLayout(statusRow);
     statusLayout->setContentsMargins(0, 0, 0, 0);
     statusLayout->addWidget(m_statusCall, 1);
@@ -258,6 +259,19 @@ void MainWindow::createPanes()
     auto *statusFence = new LayoutFence(statusRow, this);
     statusFence->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     statusBar()->addWidget(statusFence, 1);
+    holdStatusRowHeight();
+}
+
+void MainWindow::holdStatusRowHeight()
+{
+    // One height whether the row shows a call, nothing yet, or the load's progress: a status bar that grew as a run
+    // opened took the pixels from the docks, which then stood a few pixels off where a restored layout put them. The
+    // progress bar fits the line of text rather than the row growing for it: at 1280×720 every pixel of height counts.
+    QLabel line(QStringLiteral("Call"));
+    line.setFont(font());
+    const int height = line.sizeHint().height();
+    m_statusRow->setMinimumHeight(height);
+    m_loadBar->setMaximumHeight(height);
 }
 
 void MainWindow::applyDefaultLayout()
@@ -1108,6 +1122,8 @@ void MainWindow::dropEvent(QDropEvent *event)
 void MainWindow::changeEvent(QEvent *event)
 {
     QMainWindow::changeEvent(event);
+    if (event->type() == QEvent::FontChange && m_statusRow)
+        holdStatusRowHeight();
     // Formats in the text views bake palette colours in: redraw them when the system switches light and dark.
     if (event->type() == QEvent::PaletteChange && currentBundle())
         QTimer::singleShot(0, this, [this] { applyBundle(currentBundle()); });

@@ -156,6 +156,7 @@ private:
     // The welcome page shows while no recording is open and none is being opened.
     void updateWelcomePage(bool loading = false);
     void applyTextZoom();
+    void holdStatusRowHeight();
     QDockWidget *addPane(QWidget *pane, const QString &title, const QString &objectName);
 
     Options m_options;
@@ -212,6 +213,7 @@ private:
     QLabel *m_statusCall = nullptr;
     QLabel *m_statusBuild = nullptr;
     QProgressBar *m_loadBar = nullptr;
+    QWidget *m_statusRow = nullptr;
     QPointer<QProgressDialog> m_progress;
     QPointer<QMessageBox> m_errorBox;
 };

@@ -72,14 +72,8 @@ int inspect(const std::vector<std::string> &args)
     }
     const auto calls = recording::summarizeCalls(*loaded.run);
     // Built in full before a byte is printed: the strings in it are read from the file, which may change meanwhile.
-    std::string document;
-    if (asJson) {
-        std::ostringstream out;
-        report::writeInspectJson(out, *loaded.run, calls);
-        document = std::move(out).str();
-    } else {
-        document = report::inspectTable(*loaded.run, calls);
-    }
+    const std::string document =
+        asJson ? report::inspectJsonText(*loaded.run, calls) : report::inspectTable(*loaded.run, calls);
     if (changedWhileRead(*loaded.run))
         return 2;
     std::cout << document;

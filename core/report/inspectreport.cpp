@@ -8,7 +8,9 @@
 #include "core/text/utf.h"
 
 #include <algorithm>
+#include <future>
 #include <sstream>
+#include <thread>
 
 namespace tf::report {
 
@@ -331,19 +333,45 @@ Value inspectJson(const recording::Run &run, std::span<const recording::CallSumm
     return doc;
 }
 
-void writeInspectJson(std::ostream &out, const recording::Run &run, std::span<const recording::CallSummary> calls)
+std::string inspectJsonText(const recording::Run &run, std::span<const recording::CallSummary> calls,
+                            std::size_t workers)
 {
-    std::string head = json::prettyPrint(inspectHead(run, calls));
-    head.resize(head.size() - 2); // "\n}": "calls" follows
-    out << head << ",\n  \"calls\": ";
-    if (calls.empty()) {
-        out << "[]\n}\n";
-        return;
-    }
-    out << '[';
-    for (std::size_t i = 0; i < calls.size(); ++i)
-        out << (i ? ",\n    " : "\n    ") << json::prettyPrint(inspectCall(calls[i]), 2, 2);
-    out << "\n  ]\n}\n";
+    std::string doc = json::prettyPrint(inspectHead(run, calls));
+    doc.resize(doc.size() - 2); // "\n}": "calls" follows
+    doc += ",\n  \"calls\": ";
+    if (calls.empty())
+        return doc + "[]\n}\n";
+    // Printing the calls came after the parallel index and took a seventh of inspect's CPU at 1,300 calls, on one
+    // core: each core prints a run of calls of its own, joined in order (a part is at least kCallsPerPart calls, so a
+    // small run is not worth a thread).
+    constexpr std::size_t kCallsPerPart = 64;
+    if (workers == 0)
+        workers = std::max(1u, std::thread::hardware_concurrency());
+    const std::size_t parts = std::clamp<std::size_t>(calls.size() / kCallsPerPart, 1, workers);
+    const auto print = [calls, parts](std::size_t part) {
+        std::string text;
+        for (std::size_t i = calls.size() * part / parts, end = calls.size() * (part + 1) / parts; i < end; ++i) {
+            text += i ? ",\n    " : "\n    ";
+            text += json::prettyPrint(inspectCall(calls[i]), 2, 2);
+        }
+        return text;
+    };
+    std::vector<std::future<std::string>> others;
+    for (std::size_t part = 1; part < parts; ++part)
+        others.push_back(std::async(std::launch::async, print, part));
+    std::vector<std::string> text;
+    text.push_back(print(0));
+    for (std::future<std::string> &f : others)
+        text.push_back(f.get()); // rethrows what a part threw
+    std::size_t size = doc.size() + 8;
+    for (const std::string &t : text)
+        size += t.size();
+    doc.reserve(size);
+    doc += '[';
+    for (const std::string &t : text)
+        doc += t;
+    doc += "\n  ]\n}\n";
+    return doc;
 }
 
 std::string inspectTable(const recording::Run &run, std::span<const recording::CallSummary> calls)

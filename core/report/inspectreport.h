@@ -4,7 +4,6 @@
 #include "core/recording/callview.h"
 #include "core/recording/run.h"
 
-#include <ostream>
 #include <span>
 #include <string>
 #include <vector>
@@ -16,9 +15,10 @@ std::string inspectTable(const recording::Run &run, std::span<const recording::C
 
 // `tracefold-cli inspect FILE --json`: the stable document the README documents (schema version 1).
 json::Value inspectJson(const recording::Run &run, std::span<const recording::CallSummary> calls);
-// The same document, pretty-printed as json::prettyPrint would, written a call at a time: a run of 100,000 calls is
-// never one tree (or one string) in memory. Ends with a newline.
-void writeInspectJson(std::ostream &out, const recording::Run &run, std::span<const recording::CallSummary> calls);
+// The same document, pretty-printed as json::prettyPrint would, printed a call at a time on `workers` threads (0: one
+// a core): a run of 100,000 calls is never one tree in memory. Ends with a newline.
+std::string inspectJsonText(const recording::Run &run, std::span<const recording::CallSummary> calls,
+                            std::size_t workers = 0);
 
 // One call of inspect --json's "calls" (what `follow --json` prints per line), and the same call as one terminal line
 // with inspect's cells (what `follow` prints).

@@ -76,9 +76,7 @@ void appendTo(const std::string &path, std::string_view bytes)
 // The inspect document a reader gives for a run, or "" when the load fails.
 std::string inspectDocument(const recording::Run &run)
 {
-    std::ostringstream out;
-    report::writeInspectJson(out, run, recording::summarizeCalls(run));
-    return std::move(out).str();
+    return report::inspectJsonText(run, recording::summarizeCalls(run));
 }
 
 // How the file at the path changes under the reader.

@@ -53,6 +53,8 @@ private slots:
     void pieceChangeDamagesThePiece();
     void schemaByteDamagesThatSchemaOnly();
     void indexingKeepsNoDecodedCopies();
+    void inspectTextIsTheDocument_data();
+    void inspectTextIsTheDocument();
 };
 
 void TestGenerator::deterministicBySeed()
@@ -236,6 +238,41 @@ void TestGenerator::indexingKeepsNoDecodedCopies()
     QCOMPARE(json::deferredStringsKept(), before);
     QVERIFY(report.find("\"damaged\": false") != std::string::npos);
     QVERIFY(report.find("\"damaged\": true") == std::string::npos);
+}
+
+
+void TestGenerator::inspectTextIsTheDocument_data()
+{
+    QTest::addColumn<int>("calls");
+    QTest::addColumn<int>("workers");
+    QTest::newRow("one call") << 1 << 4;
+    QTest::newRow("one part") << 63 << 8;
+    QTest::newRow("one worker") << 300 << 1;
+    QTest::newRow("two workers") << 300 << 2;
+    QTest::newRow("uneven parts") << 300 << 3;
+    QTest::newRow("more workers than parts") << 300 << 16;
+}
+
+void TestGenerator::inspectTextIsTheDocument()
+{
+    // inspect --json prints its calls in parts on several threads: joined, they are the document's pretty print,
+    // byte for byte, however the calls divide.
+    QFETCH(int, calls);
+    QFETCH(int, workers);
+    generate::GeneratorOptions options;
+    options.calls = calls;
+    options.seed = 11;
+    options.resultBytes = 120;
+    options.historyInIterationEnd = false;
+    options.historyWindow = 12;
+    options.turnCalls = 40;
+    const auto run = loadGenerated(options);
+    const auto summaries = recording::summarizeCalls(*run);
+    const std::string text = report::inspectJsonText(*run, summaries, std::size_t(workers));
+    QCOMPARE(text, json::prettyPrint(report::inspectJson(*run, summaries)) + "\n");
+    const json::Value parsed = json::parseAgain(text, 0);
+    QVERIFY(parsed.isObject());
+    QCOMPARE(parsed.find("calls")->size(), std::size_t(calls));
 }
 
 QTEST_APPLESS_MAIN(TestGenerator)

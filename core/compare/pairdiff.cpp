@@ -30,7 +30,7 @@ const std::string *bytesOf(const std::vector<ServedPart> &parts, const std::stri
 // Two calls compared; a missing call (nullptr) is compared as a call that was sent, answered and filed nothing.
 PairDiff compareViews(const recording::CallView *viewA, const recording::CallView *viewB)
 {
-    static const recording::CallView none;
+    static const recording::CallView none{};
     const auto &vA = viewA ? *viewA : none;
     const auto &vB = viewB ? *viewB : none;
     PairDiff d;

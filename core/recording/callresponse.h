@@ -68,7 +68,7 @@ struct ToolRun
     std::string argsText() const; // pretty-printed JSON
 };
 
-class Run;
+struct Run;
 
 // What the record says of one tool result, for any message that carries it (the Wire, the transcript): whether the
 // tool threw, and whether the model was served a stripped modelResult instead of the tool's own result.

@@ -62,7 +62,9 @@ std::pair<std::unique_ptr<MainWindow>, RunLoader *> TestProgressiveOpen::opening
 
 void TestProgressiveOpen::firstCallsWhileIndexing()
 {
-    auto [window, loader] = openingWindow();
+    auto opened = openingWindow(); // not a structured binding: the lambdas below capture the window
+    std::unique_ptr<MainWindow> &window = opened.first;
+    RunLoader *loader = opened.second;
     QVERIFY(window && loader);
     loader->setPreviewFromBytes(0);
 

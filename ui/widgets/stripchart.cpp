@@ -96,7 +96,7 @@ void StripChart::setCurrentCall(int ordinal)
     // Keep the cursor in view at the current zoom.
     const int count = visibleCallCount();
     if (ordinal >= 0 && (ordinal < m_first || ordinal >= m_first + count))
-        setVisible(ordinal - count / 2, count);
+        showWindow(ordinal - count / 2, count);
     update();
 }
 
@@ -106,7 +106,7 @@ int StripChart::visibleCallCount() const
     return m_count > 0 ? std::min(m_count, n) : n;
 }
 
-void StripChart::setVisible(int first, int count)
+void StripChart::showWindow(int first, int count)
 {
     const int n = m_run ? int(m_run->calls.size()) : 0;
     count = std::clamp(count, std::min(n, 8), n);
@@ -129,12 +129,12 @@ void StripChart::zoomAt(double factor, qreal anchorX)
     const double f = std::clamp((anchorX - plot.left()) / plot.width(), 0.0, 1.0);
     const double anchor = m_first + f * count;
     const int next = std::max(1, int(std::lround(count * factor)));
-    setVisible(int(std::lround(anchor - f * next)), next == count ? count + (factor > 1 ? 1 : -1) : next);
+    showWindow(int(std::lround(anchor - f * next)), next == count ? count + (factor > 1 ? 1 : -1) : next);
 }
 
 void StripChart::resetZoom()
 {
-    setVisible(0, 0x7fffffff);
+    showWindow(0, 0x7fffffff);
 }
 
 void StripChart::wheelEvent(QWheelEvent *event)
@@ -143,7 +143,7 @@ void StripChart::wheelEvent(QWheelEvent *event)
     const int count = visibleCallCount();
     if ((event->modifiers() & Qt::ShiftModifier) || std::abs(delta.x()) > std::abs(delta.y())) {
         const int d = delta.x() != 0 ? delta.x() : delta.y();
-        setVisible(m_first - int(std::lround(d / 120.0 * std::max(1, count / 10))), count);
+        showWindow(m_first - int(std::lround(d / 120.0 * std::max(1, count / 10))), count);
     } else if (delta.y() != 0) {
         zoomAt(std::pow(0.8, delta.y() / 120.0), event->position().x()); // a notch up: 20% fewer calls
     }

@@ -58,7 +58,7 @@ protected:
 private:
     QRectF plotRect() const;
     void activate(int ordinal);
-    void setVisible(int first, int count);
+    void showWindow(int first, int count); // the zoomed window of calls
     const QPixmap &barsLayer(const QRectF &pieceLane, const QRectF &cacheLane) const;
 
     RunHandle m_run;

@@ -240,7 +240,6 @@ void TestGenerator::indexingKeepsNoDecodedCopies()
     QVERIFY(report.find("\"damaged\": true") == std::string::npos);
 }
 
-
 void TestGenerator::inspectTextIsTheDocument_data()
 {
     QTest::addColumn<int>("calls");

@@ -24,12 +24,12 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLayout>
+#include <QProgressBar>
 #include <QScreen>
 #include <QSettings>
-#include <QProgressBar>
 #include <QSplitter>
-#include <QStatusBar>
 #include <QStandardItemModel>
+#include <QStatusBar>
 #include <QStyle>
 #include <QTableView>
 #include <QTemporaryDir>

@@ -46,7 +46,7 @@ sanitized_tests() {
     # than GCC (measured alone on 2026-12-06: ui/panes/findingspane.cpp 9.2 s against 13.8 s,
     # core/findings/findingspiece.cpp 2.8 s against 7.0 s); the release build being GCC's, both compilers' warnings
     # are errors.
-    cmake -S . -B build-asan -G Ninja -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug \
+    cmake -S . -B build-asan -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug \
         -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" -DTRACEFOLD_SANITIZE=ON -DTRACEFOLD_WERROR=ON
     cmake --build build-asan --parallel "$(nproc)"
     QT_QPA_PLATFORM=offscreen \

@@ -13,7 +13,6 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
-#include <sstream>
 
 namespace tf::cli {
 

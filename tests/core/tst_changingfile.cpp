@@ -31,7 +31,6 @@
 #include <fstream>
 #include <iterator>
 #include <optional>
-#include <sstream>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <thread>

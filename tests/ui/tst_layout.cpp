@@ -126,14 +126,8 @@ void TestLayout::initTestCase()
 
 void TestLayout::init()
 {
-    MainWindow::Options options;
-    options.persistSettings = false;
-    options.errorDialogs = false;
-    options.progressDialog = false;
-    m_window = std::make_unique<MainWindow>(options);
-    m_window->resize(m_screen);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window = test::shownTestWindow(false, m_screen);
+    QVERIFY(m_window);
     openMeaningfulCall(*m_window);
     m_window->applyDefaultLayout();
     QTest::qWait(50);
@@ -421,14 +415,9 @@ void TestLayout::statusBarKeepsItsHeight()
     // The status bar is as tall with no recording, with a call shown, and with a load's progress in it: a pixel it
     // gained as a run opened came out of the docks, and under load (CI) the restored layout came back 3 px off.
     m_window.reset();
-    MainWindow::Options options;
-    options.persistSettings = false;
-    options.errorDialogs = false;
-    options.progressDialog = false;
-    MainWindow w(options);
-    w.resize(m_screen);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const auto window = test::shownTestWindow(false, m_screen);
+    QVERIFY(window);
+    MainWindow &w = *window;
     QTest::qWait(20);
     const int empty = w.statusBar()->height();
     openMeaningfulCall(w);

@@ -24,15 +24,16 @@ inline void setUpGuiTestApplication()
     QSettings().clear();
 }
 
-// A 1400×900 window, shown and exposed; no settings, no error dialogs (loadFailed is emitted instead).
-inline std::unique_ptr<MainWindow> shownTestWindow(bool progressDialog = true)
+// A window of `size` (1400×900 unless said), shown and exposed; no settings, no error dialogs (loadFailed is emitted
+// instead).
+inline std::unique_ptr<MainWindow> shownTestWindow(bool progressDialog = true, QSize size = QSize(1400, 900))
 {
     MainWindow::Options options;
     options.persistSettings = false;
     options.errorDialogs = false;
     options.progressDialog = progressDialog;
     auto window = std::make_unique<MainWindow>(options);
-    window->resize(1400, 900);
+    window->resize(size);
     window->show();
     if (!QTest::qWaitForWindowExposed(window.get()))
         return nullptr;

@@ -241,14 +241,13 @@ void MainWindow::createPanes()
     m_statusBuild->setTextFormat(Qt::PlainText);
     m_statusBuild->setForegroundRole(QPalette::PlaceholderText);
     // In one fenced row: their text changes at every call, and must not lay the main window out again.
-    auto *statusRow = new QWidget;
-    m_statusRow = statusRow;
-    auto *statusLayout = new QHBoxLayout(statusRow);
+    m_statusRow = new QWidget;
+    auto *statusLayout = new QHBoxLayout(m_statusRow);
     statusLayout->setContentsMargins(0, 0, 0, 0);
     statusLayout->addWidget(m_statusCall, 1);
     statusLayout->addWidget(m_statusBuild);
     // While a large file is indexed behind its first calls, the progress is here, not in a dialog that blocks them.
-    m_loadBar = new QProgressBar(statusRow);
+    m_loadBar = new QProgressBar(m_statusRow);
     m_loadBar->setObjectName(QStringLiteral("loadProgressBar"));
     m_loadBar->setRange(0, 1000);
     m_loadBar->setTextVisible(true);
@@ -256,7 +255,7 @@ void MainWindow::createPanes()
     m_loadBar->setMaximumWidth(320);
     m_loadBar->hide();
     statusLayout->addWidget(m_loadBar);
-    auto *statusFence = new LayoutFence(statusRow, this);
+    auto *statusFence = new LayoutFence(m_statusRow, this);
     statusFence->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     statusBar()->addWidget(statusFence, 1);
     holdStatusRowHeight();

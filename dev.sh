@@ -47,7 +47,8 @@ sanitized_tests() {
     # core/findings/findingspiece.cpp 2.8 s against 7.0 s); the release build being GCC's, both compilers' warnings
     # are errors.
     cmake -S . -B build-asan -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug \
-        -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" -DTRACEFOLD_SANITIZE=ON -DTRACEFOLD_WERROR=ON
+        -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" -DTRACEFOLD_SANITIZE=ON -DTRACEFOLD_WERROR=ON \
+        -DTRACEFOLD_BUILD_BENCHES=OFF
     cmake --build build-asan --parallel "$(nproc)"
     QT_QPA_PLATFORM=offscreen \
         ASAN_OPTIONS=detect_leaks=1 \

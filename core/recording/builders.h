@@ -50,6 +50,11 @@ public:
     static LogRows streamed(std::string_view text, std::vector<std::uint64_t> offsets);
     std::size_t size() const { return m_array ? m_array->size() : m_offsets.size(); }
     json::Value at(std::size_t i) const;
+    // Row i as the loader's fold reads it: the values the row writes are built one level deep (each state key's value
+    // and its items; anything below reads as empty, its offset kept). That fold only says which keys the state holds
+    // and their scalars, and a StateJournal rebuilds anything deeper from the text; building the rest (a windowed
+    // history rewritten at every call) was most of a load's time. Rows in memory are whole.
+    json::Value foldRowAt(std::size_t i) const;
     // Where row i begins in the text (0 for rows in memory).
     std::size_t offsetOf(std::size_t i) const { return m_array ? 0 : std::size_t(m_offsets[i]); }
 

@@ -46,7 +46,7 @@ const StateJournal &collectCalls(Run &run, const LogRows &log, const json::Value
     const std::size_t n = log.size();
     io::PassedPages passed(run.source.get());
     for (std::size_t i = 0; i < n; ++i) {
-        const json::Value row = log.at(i);
+        const json::Value row = log.foldRowAt(i);
         const bool bundle = isCommitBundle(row);
         const json::Value *stage = bundle ? row.findString("runtimeStageId") : nullptr;
         const bool call = bundle && isCallBundle(row) && stage &&
@@ -98,10 +98,11 @@ std::optional<std::string> stringAt(const json::Value &state, std::string_view k
     return std::nullopt;
 }
 
-bool schemasCarryFindings(const json::Value &state)
+// The final state's tool schemas, rebuilt whole (the live fold read them shallow: LogRows::foldRowAt).
+bool schemasCarryFindings(const StateJournal &journal)
 {
-    const json::Value *schemas = state.findArray("dynamicToolSchemas");
-    if (!schemas)
+    const std::optional<json::Value> schemas = journal.memberBefore(SIZE_MAX, "dynamicToolSchemas");
+    if (!schemas || !schemas->isArray())
         return false;
     for (const json::Value &schema : *schemas)
         if (const json::Value *input = schema.findObject("inputSchema"))
@@ -132,6 +133,12 @@ json::Value LogRows::at(std::size_t i) const
     return m_array ? m_array->at(i) : json::parseAgain(m_text, std::size_t(m_offsets[i]));
 }
 
+json::Value LogRows::foldRowAt(std::size_t i) const
+{
+    // Row (0), its overwrite and updates (1), a key's value (2), its items (3): containers from depth 3 read empty.
+    return m_array ? m_array->at(i) : json::parseAgainShallow(m_text, std::size_t(m_offsets[i]), 3);
+}
+
 void buildCallsFromCommitLog(Run &run, const LogRows &commitLog, const json::Value *initialState,
                              const json::Value *subflowResults, const LoadControl &control)
 {
@@ -146,7 +153,7 @@ void buildCallsFromCommitLog(Run &run, const LogRows &commitLog, const json::Val
         if (mountIs(e.mount, "sf-llm-call"))
             grouped.push_back(&e);
 
-    json::Value finalState;
+    json::Value finalState; // as the live fold left it: which keys, and their scalars (LogRows::foldRowAt)
     if (grouped.empty()) {
         if (run.reactMode.empty())
             run.reactMode = "dynamic";
@@ -157,7 +164,7 @@ void buildCallsFromCommitLog(Run &run, const LogRows &commitLog, const json::Val
         run.reactMode = "dynamic-grouped";
         auto runJournal = std::make_unique<StateJournal>(run.source->bytes(), initialState, run.source.get());
         for (std::size_t i = 0; i < commitLog.size(); ++i)
-            runJournal->apply(i, commitLog.at(i));
+            runJournal->apply(i, commitLog.foldRowAt(i));
         finalState = runJournal->fold().state();
         runJournal->finish();
         run.finalLedgerJournal = runJournal.get();
@@ -178,7 +185,7 @@ void buildCallsFromCommitLog(Run &run, const LogRows &commitLog, const json::Val
     run.constants.findingsAnswerAsk = stringAt(finalState, "findingsAnswerAsk");
     run.constants.forcedOutputToolName = stringAt(finalState, "forcedOutputToolName");
     run.constants.toolWantsByName = finalState.contains("toolWantsByName");
-    run.constants.armed = run.constants.findingsServe.has_value() || schemasCarryFindings(finalState);
+    run.constants.armed = run.constants.findingsServe.has_value() || schemasCarryFindings(*run.finalLedgerJournal);
     // spec/runs.md §4: with events on record, only a turn_end gives the answer (the seed commits an empty
     // finalContent that a crashed run never overwrites); a file without events has only the state to go by.
     if (!run.finalAnswer && run.events.empty()) {

@@ -10,6 +10,8 @@
 #include "core/recording/recordingloader.h"
 #include "core/text/utf.h"
 
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <optional>
@@ -257,6 +259,7 @@ private slots:
     void lensSkillRouteRefusal();
 
     void referenceRun();
+    void referenceArmedBySchemasAlone();
     void referenceCalls();
     void referenceViewEqualsServed_data();
     void referenceViewEqualsServed();
@@ -596,6 +599,27 @@ void TestSamples::referenceRun()
     const auto names = gapNames(run->gaps);
     for (const char *g : {"no-events", "no-chart", "no-run-id"})
         QVERIFY2(std::find(names.begin(), names.end(), g) != names.end(), g);
+}
+
+// The loader's fold reads rows shallow (LogRows::foldRowAt): a run is armed by the `_findings` member its final
+// tool schemas carry three levels down, which that fold does not build; the journal must rebuild them. The
+// reference run without its findingsServe (renamed in the text, so nothing else moves) is armed by its schemas alone.
+void TestSamples::referenceArmedBySchemasAlone()
+{
+    QFile in(QString::fromStdString(samplePath("agentfootprint-reference-agent-findings.json")));
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QByteArray text = in.readAll();
+    QVERIFY(text.contains("\"findingsServe\""));
+    text.replace("findingsServe", "findingsServX");
+    QTemporaryDir dir;
+    QFile out(dir.filePath("unserved.json"));
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    QCOMPARE(out.write(text), qint64(text.size()));
+    out.close();
+    const recording::LoadResult result = recording::loadRecording(out.fileName().toStdString());
+    QVERIFY2(result.run, result.error.c_str());
+    QVERIFY(!result.run->constants.findingsServe);
+    QVERIFY(result.run->constants.armed);
 }
 
 void TestSamples::referenceCalls()

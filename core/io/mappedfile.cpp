@@ -131,10 +131,24 @@ void MappedFile::trimResidentPages(std::size_t budgetBytes) const
 {
     if (!m_mapped)
         return;
+    const std::size_t readers = std::max<std::size_t>(1, m_readers.load(std::memory_order_relaxed));
     const std::size_t now = fileResidentBytes();
-    if (now != std::string_view::npos && now < m_fileResidentAtOpen + budgetBytes)
+    if (now != std::string_view::npos && now < m_fileResidentAtOpen + budgetBytes * readers)
         return;
     releaseResidentPages();
+}
+
+MappedFile::Reader::Reader(const MappedFile *file)
+    : m_file(file)
+{
+    if (m_file)
+        m_file->m_readers.fetch_add(1, std::memory_order_relaxed);
+}
+
+MappedFile::Reader::~Reader()
+{
+    if (m_file)
+        m_file->m_readers.fetch_sub(1, std::memory_order_relaxed);
 }
 
 void MappedFile::releaseResidentPages(std::size_t before) const

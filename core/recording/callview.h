@@ -179,6 +179,7 @@ public:
     explicit CallStates(const Run &run, Order order = Order::Increasing)
         : m_run(run)
         , m_order(order)
+        , m_reader(run.source.get())
     {
     }
     // Fills view.stateAt and view.receiptAfter for `call`.
@@ -187,6 +188,7 @@ public:
 private:
     const Run &m_run;
     Order m_order;
+    io::MappedFile::Reader m_reader;
     std::map<const StateJournal *, StateJournal::Cursor> m_cursors;
 };
 

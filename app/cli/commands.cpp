@@ -71,11 +71,12 @@ int inspect(const std::vector<std::string> &args)
     }
     const auto calls = recording::summarizeCalls(*loaded.run);
     // Built in full before a byte is printed: the strings in it are read from the file, which may change meanwhile.
-    const std::string document =
-        asJson ? report::inspectJsonText(*loaded.run, calls) : report::inspectTable(*loaded.run, calls);
+    const std::vector<std::string> document =
+        asJson ? report::inspectJsonPieces(*loaded.run, calls) : std::vector{report::inspectTable(*loaded.run, calls)};
     if (changedWhileRead(*loaded.run))
         return 2;
-    std::cout << document;
+    for (const std::string &piece : document)
+        std::cout.write(piece.data(), std::streamsize(piece.size()));
     return 0;
 }
 

@@ -315,11 +315,11 @@ Value inspectCallJson(const recording::CallSummary &call)
 
 std::string inspectCallLine(const recording::CallSummary &c)
 {
-    std::string line = "call " + std::to_string(c.ordinal + 1) + "  turn " + std::to_string(c.turn + 1) +
-                       "  epoch " + std::to_string(c.epoch) + "  response " + responseCell(c) + "  tools " +
-                       toolsCell(c) + "  messages " + (c.messageCount ? std::to_string(*c.messageCount) : "-") +
-                       "  prefix " + yesNoUnknown(c.prefixReusable) + "  cacheRead " + optCount(c.cacheRead) +
-                       "  " + verificationCell(c);
+    std::string line = "call " + std::to_string(c.ordinal + 1) + "  turn " + std::to_string(c.turn + 1) + "  epoch " +
+                       std::to_string(c.epoch) + "  response " + responseCell(c) + "  tools " + toolsCell(c) +
+                       "  messages " + (c.messageCount ? std::to_string(*c.messageCount) : "-") + "  prefix " +
+                       yesNoUnknown(c.prefixReusable) + "  cacheRead " + optCount(c.cacheRead) + "  " +
+                       verificationCell(c);
     return line;
 }
 
@@ -333,17 +333,18 @@ Value inspectJson(const recording::Run &run, std::span<const recording::CallSumm
     return doc;
 }
 
-std::string inspectJsonText(const recording::Run &run, std::span<const recording::CallSummary> calls,
-                            std::size_t workers)
+std::vector<std::string> inspectJsonPieces(const recording::Run &run, std::span<const recording::CallSummary> calls,
+                                           std::size_t workers)
 {
-    std::string doc = json::prettyPrint(inspectHead(run, calls));
-    doc.resize(doc.size() - 2); // "\n}": "calls" follows
-    doc += ",\n  \"calls\": ";
+    std::string head = json::prettyPrint(inspectHead(run, calls));
+    head.resize(head.size() - 2); // "\n}": "calls" follows
+    head += ",\n  \"calls\": ";
     if (calls.empty())
-        return doc + "[]\n}\n";
+        return {head + "[]\n}\n"};
+    head += '[';
     // Printing the calls came after the parallel index and took a seventh of inspect's CPU at 1,300 calls, on one
-    // core: each core prints a run of calls of its own, joined in order (a part is at least kCallsPerPart calls, so a
-    // small run is not worth a thread).
+    // core: each core prints a run of calls of its own (a part is at least kCallsPerPart calls, so a small run is not
+    // worth a thread).
     constexpr std::size_t kCallsPerPart = 64;
     if (workers == 0)
         workers = std::max(1u, std::thread::hardware_concurrency());
@@ -359,18 +360,26 @@ std::string inspectJsonText(const recording::Run &run, std::span<const recording
     std::vector<std::future<std::string>> others;
     for (std::size_t part = 1; part < parts; ++part)
         others.push_back(std::async(std::launch::async, print, part));
-    std::vector<std::string> text;
-    text.push_back(print(0));
+    std::vector<std::string> pieces;
+    pieces.push_back(std::move(head));
+    pieces.push_back(print(0));
     for (std::future<std::string> &f : others)
-        text.push_back(f.get()); // rethrows what a part threw
-    std::size_t size = doc.size() + 8;
-    for (const std::string &t : text)
-        size += t.size();
+        pieces.push_back(f.get()); // rethrows what a part threw
+    pieces.push_back("\n  ]\n}\n");
+    return pieces;
+}
+
+std::string inspectJsonText(const recording::Run &run, std::span<const recording::CallSummary> calls,
+                            std::size_t workers)
+{
+    const std::vector<std::string> pieces = inspectJsonPieces(run, calls, workers);
+    std::size_t size = 0;
+    for (const std::string &p : pieces)
+        size += p.size();
+    std::string doc;
     doc.reserve(size);
-    doc += '[';
-    for (const std::string &t : text)
-        doc += t;
-    doc += "\n  ]\n}\n";
+    for (const std::string &p : pieces)
+        doc += p;
     return doc;
 }
 

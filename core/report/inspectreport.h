@@ -19,6 +19,10 @@ json::Value inspectJson(const recording::Run &run, std::span<const recording::Ca
 // a core): a run of 100,000 calls is never one tree in memory. Ends with a newline.
 std::string inspectJsonText(const recording::Run &run, std::span<const recording::CallSummary> calls,
                             std::size_t workers = 0);
+// The same text in pieces, in order (their concatenation is inspectJsonText): a writer prints them one after the other
+// instead of joining tens of megabytes first.
+std::vector<std::string> inspectJsonPieces(const recording::Run &run, std::span<const recording::CallSummary> calls,
+                                           std::size_t workers = 0);
 
 // One call of inspect --json's "calls" (what `follow --json` prints per line), and the same call as one terminal line
 // with inspect's cells (what `follow` prints).

@@ -111,11 +111,16 @@ std::optional<std::string> ticketFor(const json::Value &message, const LedgerFol
 
 CollapseResult collapseJudged(const json::Value &messages, const json::Value *rows, ServeMode mode)
 {
+    return collapseJudged(messages, rows, rows ? foldLedger(*rows) : LedgerFold{}, mode);
+}
+
+CollapseResult collapseJudged(const json::Value &messages, const json::Value *rows, const LedgerFold &fold,
+                              ServeMode mode)
+{
     CollapseResult result;
     result.messages = messages; // shares the node: the input array itself
     if (!rows)
         return result;
-    const LedgerFold fold = foldLedger(*rows);
     if (!fold.hasStanding || !messages.isArray())
         return result;
     for (std::size_t i = 0; i < messages.size(); ++i) {

@@ -44,6 +44,10 @@ struct CollapseResult
 
 // collapseJudged (§5). `rows` nullptr when the ledger is absent. Unchanged messages keep their node identity.
 CollapseResult collapseJudged(const json::Value &messages, const json::Value *rows, ServeMode mode);
+// The same with the rows already folded (`fold` is foldLedger(*rows)): a call's rebuild folds its ledger once for
+// the piece, the collapse and the marks.
+CollapseResult collapseJudged(const json::Value &messages, const json::Value *rows, const LedgerFold &fold,
+                              ServeMode mode);
 
 // The ticket a result with this standing would carry (§5 step 2), or nullopt when it does not collapse.
 std::optional<std::string> ticketFor(const json::Value &message, const LedgerFold &fold, ServeMode mode);

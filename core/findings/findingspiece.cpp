@@ -423,10 +423,16 @@ std::u16string joinSections(const std::vector<PieceSection> &sections)
 std::optional<FindingsPiece> composeFindingsPiece(const json::Value *rows, const std::vector<std::string> &served,
                                                   AnswerAsk ask, HeaderTable table)
 {
+    return composeFindingsPiece(rows, rows ? foldLedger(*rows) : LedgerFold{}, served, ask, table);
+}
+
+std::optional<FindingsPiece> composeFindingsPiece(const json::Value *rows, const LedgerFold &fold,
+                                                  const std::vector<std::string> &served, AnswerAsk ask,
+                                                  HeaderTable table)
+{
     // §3: no piece for an absent ledger or one without a standing, whatever the ask (it never rides alone).
     if (!rows)
         return std::nullopt;
-    const LedgerFold fold = foldLedger(*rows);
     if (!fold.hasStanding)
         return std::nullopt;
     const std::vector<InsertionOrderedMap::Entry> &current = fold.standingOf.entries();

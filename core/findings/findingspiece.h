@@ -103,6 +103,10 @@ struct FindingsPiece
 // Returns nullopt exactly where upstream returns undefined.
 std::optional<FindingsPiece> composeFindingsPiece(const json::Value *rows, const std::vector<std::string> &served,
                                                   AnswerAsk ask, HeaderTable table = HeaderTable::Short);
+// The same with the rows already folded (`fold` is foldLedger(*rows)).
+std::optional<FindingsPiece> composeFindingsPiece(const json::Value *rows, const LedgerFold &fold,
+                                                  const std::vector<std::string> &served, AnswerAsk ask,
+                                                  HeaderTable table = HeaderTable::Short);
 
 // clip(text, max) of §3.2: the newline fold, then the cut at a UTF-16 index. Sets clippedUnits to L - max or 0.
 std::u16string clipText(std::u16string_view text, std::size_t max, std::size_t *clippedUnits = nullptr);

@@ -345,19 +345,18 @@ void rebuildServed(const Run &run, std::size_t index, CallView &view, CallStates
     const findings::AnswerAsk ask = run.constants.findingsAnswerAsk == std::optional<std::string>("quote-facts")
                                         ? findings::AnswerAsk::QuoteFacts
                                         : findings::AnswerAsk::None;
+    // Folded once: the piece, the marks and the collapse read the same fold.
+    findings::LedgerFold fold = rows ? findings::foldLedger(*rows) : findings::LedgerFold{};
     if (rec.hasStateAt) {
-        view.piece = findings::composeFindingsPiece(rows, view.servedIds, ask);
+        view.piece = findings::composeFindingsPiece(rows, fold, view.servedIds, ask);
         if (!view.piece)
             view.noPieceReason = !rows ? "no findings ledger at this call"
                                        : "the ledger at this call holds no standing (basis rows only serve nothing)";
         else if (!view.conversationOnRecord)
             view.notes.push_back("the conversation is not on record, so the undeclared line may be incomplete");
         if (rows) {
-            findings::LedgerFold fold = findings::foldLedger(*rows);
             view.undeclaredIds = findings::undeclaredIds(view.servedIds, fold);
             view.ledgerMarks = findings::countLedgerMarks(findings::ledgerFoldMarks(*rows, fold, view.ledgerIssues));
-            if (foldOut)
-                *foldOut = std::move(fold);
         } else {
             view.undeclaredIds = view.servedIds;
         }
@@ -373,10 +372,12 @@ void rebuildServed(const Run &run, std::size_t index, CallView &view, CallStates
         const findings::ServeMode mode = run.constants.findingsServe == std::optional<std::string>("ledger-only")
                                              ? findings::ServeMode::LedgerOnly
                                              : findings::ServeMode::LedgerAndFacts;
-        findings::CollapseResult collapse = findings::collapseJudged(view.committed, rows, mode);
+        findings::CollapseResult collapse = findings::collapseJudged(view.committed, rows, fold, mode);
         view.collapsed = std::move(collapse.collapsed);
         view.asSent = stripFrameworkFields(collapse.messages);
     }
+    if (foldOut && rows)
+        *foldOut = std::move(fold);
 
     if (rec.hasStateAt)
         rebuildSystemFromState(run, view.stateAt, view);

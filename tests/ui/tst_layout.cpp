@@ -10,13 +10,16 @@
 
 #include "ui/models/calllistmodel.h"
 #include "ui/models/ledgermodel.h"
+#include "ui/models/transcriptmodel.h"
 #include "ui/models/wiremodel.h"
 #include "ui/panes/mainwindow.h"
+#include "ui/panes/transcriptpane.h"
 #include "ui/services/bundledsample.h"
 #include "ui/widgets/columnfitter.h"
 #include "ui/widgets/factgrid.h"
 #include "ui/widgets/itemdelegate.h"
 #include "ui/widgets/layoutfence.h"
+#include "ui/widgets/transcriptview.h"
 
 #include <QAction>
 #include <QApplication>
@@ -26,6 +29,7 @@
 #include <QLayout>
 #include <QProgressBar>
 #include <QScreen>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
 #include <QStandardItemModel>
@@ -103,6 +107,7 @@ private slots:
     void widerWindowWidensTheReadingPanes();
     void callsListFollowsTheRunsColumns();
     void sincePreviousFactsAreWhole();
+    void transcriptLaysOutOnceOnScreen();
 
 private:
     void openMeaningfulCall(MainWindow &w);
@@ -579,6 +584,53 @@ void TestLayout::sincePreviousFactsAreWhole()
         QVERIFY2(wholeValues(), qPrintable(QStringLiteral("at %1 px").arg(facts->width())));
     }
     since->setFloating(false);
+}
+
+void TestLayout::transcriptLaysOutOnceOnScreen()
+{
+    // The Transcript is a tab behind the Wire: a call switch does not measure its messages (Qt still counts the list
+    // as visible); bringing its tab to the front lays them out, one under the other, with the call's first new message
+    // in view.
+    MainWindow &w = *m_window;
+    auto *pane = w.findChild<TranscriptPane *>(QStringLiteral("transcriptPane"));
+    QVERIFY(pane);
+    TranscriptView *view = pane->view();
+    auto *delegate = qobject_cast<TranscriptDelegate *>(view->itemDelegate());
+    QVERIFY(delegate);
+    w.findChild<QDockWidget *>(QStringLiteral("wireDock"))->raise();
+    QVERIFY(test::showCallAndWait(w, kMeaningfulCall));
+    QTest::qWait(50); // Qt's delayed layout of the reset list fires here
+    QVERIFY(!view->onScreen());
+    QCOMPARE(delegate->laidOutMessages(), 0);
+
+    const tf::recording::Transcript *transcript = pane->model()->transcript();
+    QVERIFY(transcript && transcript->messages.size() > 2);
+    const auto firstNew = std::find(transcript->isNew.begin(), transcript->isNew.end(), true);
+    QVERIFY(firstNew != transcript->isNew.end());
+    const int newRow = int(firstNew - transcript->isNew.begin());
+
+    w.findChild<QDockWidget *>(QStringLiteral("transcriptDock"))->raise();
+    QTRY_VERIFY(view->onScreen());
+    QTRY_VERIFY(delegate->laidOutMessages() > 0);
+    QTRY_VERIFY2(view->viewport()->rect().intersects(view->visualRect(pane->model()->index(newRow))),
+                 qPrintable(QStringLiteral("message %1 at y %2..%3, the list's viewport 0..%4, scrolled to %5 of %6")
+                                .arg(newRow)
+                                .arg(view->visualRect(pane->model()->index(newRow)).top())
+                                .arg(view->visualRect(pane->model()->index(newRow)).bottom())
+                                .arg(view->viewport()->height())
+                                .arg(view->verticalScrollBar()->value())
+                                .arg(view->verticalScrollBar()->maximum())));
+    // Placed one under the other (once the list has settled on its width: a scroll bar appearing narrows it).
+    const auto firstOverlap = [&] {
+        for (int r = 1; r < pane->model()->rowCount(); ++r) {
+            const QRect above = view->visualRect(pane->model()->index(r - 1));
+            const QRect here = view->visualRect(pane->model()->index(r));
+            if (above.height() <= 0 || here.top() <= above.bottom())
+                return r;
+        }
+        return -1;
+    };
+    QTRY_COMPARE(firstOverlap(), -1);
 }
 
 // The screen is configured before the application exists: the offscreen platform reads it from a file.

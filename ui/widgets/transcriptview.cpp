@@ -356,31 +356,73 @@ void TranscriptView::scrollToWhenShown(const QModelIndex &index, ScrollHint hint
 {
     if (onScreen()) {
         m_pendingScroll = QPersistentModelIndex();
+        layOutPending();
         scrollTo(index, hint);
         return;
     }
     m_pendingScroll = index;
     m_pendingHint = hint;
+    watchDock();
+}
+
+void TranscriptView::watchDock()
+{
+    if (m_watchingDock)
+        return;
     // A dock's tab brought to the front sends no show event to what it holds; the dock says so itself.
-    if (!m_watchingDock)
-        for (QWidget *w = parentWidget(); w; w = w->parentWidget())
-            if (auto *dock = qobject_cast<QDockWidget *>(w)) {
-                // Queued: the tab's contents are placed after the signal.
-                connect(
-                    dock, &QDockWidget::visibilityChanged, this,
-                    [this](bool visible) {
-                        if (visible)
-                            scrollPending();
-                    },
-                    Qt::QueuedConnection);
-                m_watchingDock = true;
-                break;
-            }
+    for (QWidget *w = parentWidget(); w; w = w->parentWidget())
+        if (auto *dock = qobject_cast<QDockWidget *>(w)) {
+            // Queued: the tab's contents are placed after the signal.
+            connect(
+                dock, &QDockWidget::visibilityChanged, this,
+                [this](bool visible) {
+                    if (visible)
+                        scrollPending();
+                },
+                Qt::QueuedConnection);
+            m_watchingDock = true;
+            break;
+        }
+}
+
+void TranscriptView::doItemsLayout()
+{
+    if (!onScreen()) {
+        m_layoutPending = true;
+        watchDock();
+        return;
+    }
+    layOut();
+}
+
+void TranscriptView::layOutPending()
+{
+    if (!m_layoutPending)
+        return;
+    layOut();
+    scrollPending();
+}
+
+void TranscriptView::layOut()
+{
+    m_layoutPending = false;
+    // A bubble's height depends on the list's width, and Qt places the messages before it shows or hides the scroll
+    // bar that changes that width (and lays out nothing on a change of width alone): placed again at the new width.
+    // The scroll bar's resize event comes in the middle of it: a scroll asked for waits for the final places.
+    const int width = viewport()->width();
+    m_layingOut = true;
+    QListView::doItemsLayout();
+    if (viewport()->width() != width)
+        QListView::doItemsLayout();
+    m_layingOut = false;
 }
 
 void TranscriptView::scrollPending()
 {
-    if (!m_pendingScroll.isValid() || !onScreen())
+    if (m_layingOut || !onScreen())
+        return;
+    layOutPending();
+    if (!m_pendingScroll.isValid())
         return;
     const QModelIndex index = m_pendingScroll;
     m_pendingScroll = QPersistentModelIndex();
@@ -397,6 +439,18 @@ void TranscriptView::resizeEvent(QResizeEvent *event)
 {
     QListView::resizeEvent(event);
     scrollPending();
+}
+
+void TranscriptView::paintEvent(QPaintEvent *event)
+{
+    // Whatever brought the list on screen, its messages are placed before they are drawn; a scroll asked for meanwhile
+    // comes right after this paint (scrolling inside it would paint again within the paint).
+    if (m_layoutPending) {
+        layOut();
+        if (m_pendingScroll.isValid())
+            QMetaObject::invokeMethod(this, &TranscriptView::scrollPending, Qt::QueuedConnection);
+    }
+    QListView::paintEvent(event);
 }
 
 void TranscriptView::mouseReleaseEvent(QMouseEvent *event)

@@ -26,6 +26,8 @@ public:
     void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
     void clearCache() { m_layouts.clear(); }
+    // Messages laid out since the last reset: none while the list is off screen (TranscriptView::doItemsLayout).
+    int laidOutMessages() const { return int(m_layouts.size()); }
 
     static constexpr int kFoldedLines = 3;
 
@@ -70,18 +72,30 @@ public:
     void scrollToWhenShown(const QModelIndex &index, ScrollHint hint = EnsureVisible);
     // Shown and not wholly covered: a dock behind another's tab is "visible" to Qt, with nothing of it on screen.
     bool onScreen() const;
+    // Lays the messages out only when the list is on screen: Qt's delayed layout after every model reset runs for a
+    // dock behind another's tab too (it is "visible"), and measuring every bubble of a 40-message conversation was a
+    // tenth of a call switch's GUI time for a list nobody saw. Put off, it runs once the list is shown or painted.
+    void doItemsLayout() override;
 
 protected:
     void mouseReleaseEvent(QMouseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     void showEvent(QShowEvent *event) override;
     void resizeEvent(QResizeEvent *event) override; // a splitter opening a view it had closed to nothing
+    void paintEvent(QPaintEvent *event) override;
 
 private:
+    // The layout put off while the list was off screen, then the scroll asked for meanwhile.
     void scrollPending();
+    void layOutPending();
+    void layOut();
+    // Calls scrollPending once the dock holding the list has its tab brought to the front.
+    void watchDock();
 
     TranscriptDelegate *m_delegate = nullptr;
     bool m_watchingDock = false;
+    bool m_layoutPending = false; // a layout was asked for while the list was off screen
+    bool m_layingOut = false;
     // The scroll asked for while hidden; invalid once done, or once the model is reset under it.
     QPersistentModelIndex m_pendingScroll;
     ScrollHint m_pendingHint = EnsureVisible;

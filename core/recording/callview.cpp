@@ -268,9 +268,11 @@ CallSummary summaryOf(const CallView &view, const CallView *previous, std::size_
 
 bool visitCallViews(const Run &run, std::size_t workers,
                     const std::function<bool(std::size_t, const CallView &, const CallView *)> &visit,
-                    const std::function<bool(std::size_t)> &settled)
+                    const std::function<bool(std::size_t)> &settled, std::size_t from)
 {
-    const std::size_t count = run.calls.size();
+    const std::size_t total = run.calls.size();
+    from = std::min(from, total);
+    const std::size_t count = total - from; // the calls visited: from `from` on
     // Calls are independent but for "since previous": each chunk rebuilds the call before it first, on a state cursor
     // of its own (one that read on across the other workers' chunks would parse every row once per worker). Views
     // only read the Run (its one shared memo is locked), so workers need no other coordination. A chunk shorter than
@@ -288,11 +290,11 @@ bool visitCallViews(const Run &run, std::size_t workers,
     const auto settledCalls = [&] {
         while (settledChunks < chunks && chunkDone[settledChunks].load(std::memory_order_acquire))
             ++settledChunks;
-        return std::min(count, settledChunks * chunk);
+        return from + std::min(count, settledChunks * chunk);
     };
     const auto work = [&](bool callingThread) {
         for (std::size_t c = nextChunk++; c < chunks && !stop.load(std::memory_order_relaxed); c = nextChunk++) {
-            const std::size_t begin = c * chunk, end = std::min(count, begin + chunk);
+            const std::size_t begin = from + c * chunk, end = std::min(total, begin + chunk);
             CallStates states(run);
             std::optional<CallView> previous;
             if (begin > 0) {
@@ -324,11 +326,12 @@ bool visitCallViews(const Run &run, std::size_t workers,
     return !stop;
 }
 
-bool summarizeCallsInto(const Run &run, std::span<CallSummary> out, const SummaryProgress &progress)
+bool summarizeCallsInto(const Run &run, std::span<CallSummary> out, const SummaryProgress &progress, std::size_t from)
 {
     const std::size_t count = run.calls.size();
     assert(out.size() == count);
-    std::atomic<std::size_t> done{0};
+    from = std::min(from, count);
+    std::atomic<std::size_t> done{from};
     SummaryInterners interners;
     const auto visit = [&](std::size_t i, const CallView &view, const CallView *previous) {
         out[i] = summaryOf(view, previous, i, interners);
@@ -340,7 +343,7 @@ bool summarizeCallsInto(const Run &run, std::span<CallSummary> out, const Summar
         return progress(double(done.load(std::memory_order_relaxed)) / double(count), out.first(n));
     };
     return visitCallViews(run, std::min<std::size_t>(std::thread::hardware_concurrency(), 8), visit,
-                          progress ? std::function<bool(std::size_t)>(settled) : nullptr);
+                          progress ? std::function<bool(std::size_t)>(settled) : nullptr, from);
 }
 
 std::vector<CallSummary> summarizeCalls(const Run &run, const SummaryProgress &progress)
@@ -351,28 +354,24 @@ std::vector<CallSummary> summarizeCalls(const Run &run, const SummaryProgress &p
     return out;
 }
 
-std::vector<CallSummary> summarizeCallsAfter(const Run &run, std::vector<CallSummary> settled)
+std::shared_ptr<const std::vector<CallSummary>>
+indexCalls(std::shared_ptr<const Run> run, std::span<const CallSummary> settled, const CallIndexProgress &progress)
 {
-    const std::size_t count = run.calls.size();
-    if (settled.size() > count)
-        settled.resize(count);
-    const std::size_t from = settled.size();
-    std::vector<CallSummary> out = std::move(settled);
-    if (from == count)
-        return out;
-    out.reserve(count);
-    SummaryInterners interners;
-    CallStates states(run);
-    // The call before the first new one is rebuilt once more: a summary says what changed since the previous call.
-    CallViews first = buildCallViews(run, from, &states);
-    out.push_back(summaryOf(first.view, first.previous ? &*first.previous : nullptr, from, interners));
-    CallView previous = std::move(first.view);
-    for (std::size_t i = from + 1; i < count; ++i) {
-        CallView view = buildCallViewAfter(run, i, &previous, &states);
-        out.push_back(summaryOf(view, &previous, i, interners));
-        previous = std::move(view);
-    }
-    return out;
+    const std::size_t count = run->calls.size();
+    const std::size_t from = std::min(settled.size(), count);
+    auto store = std::make_shared<std::vector<CallSummary>>(count);
+    std::copy_n(settled.begin(), from, store->begin());
+    CallIndex index{run, store, from};
+    const bool done = summarizeCallsInto(*run, *store,
+                                         progress ? SummaryProgress([&](double f, std::span<const CallSummary> now) {
+                                             index.settled = now.size();
+                                             return progress(f, index);
+                                         })
+                                                  : SummaryProgress(),
+                                         from);
+    if (!done)
+        return nullptr;
+    return store;
 }
 
 bool CallSummary::anyToolError() const

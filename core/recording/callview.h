@@ -282,27 +282,46 @@ struct CallSummary
     const std::vector<Gap> &gaps() const;
 };
 
-// A pass over every call of a run: builds each call's view once and hands it to `visit(index, view, previous)`
-// (previous: the view of the call before, rebuilt and verified without its cache facts; nullptr first) on up to
-// `workers` threads, the calling thread among them. Calls are handed out in chunks, in order, so they settle from the
-// first on at the pace of every worker: `settled(n)`, when given, is called on the calling thread between its calls
-// with how many calls from the first are visited (every call before n is). `visit` or `settled` returns false to
-// stop the pass; it then returns false. Whole-run lists (summarizeCalls, a run comparison) are built this way.
+// A pass over every call of a run from call `from` on: builds each call's view once and hands it to
+// `visit(index, view, previous)` (previous: the view of the call before, rebuilt and verified without its cache facts;
+// nullptr first) on up to `workers` threads, the calling thread among them. Calls are handed out in chunks, in order,
+// so they settle from the first on at the pace of every worker: `settled(n)`, when given, is called on the calling
+// thread between its calls with how many calls from the first are visited (every call before n is; the calls before
+// `from` count as visited). `visit` or `settled` returns false to stop the pass; it then returns false. Whole-run
+// lists (summarizeCalls, a run comparison) are built this way.
 bool visitCallViews(const Run &run, std::size_t workers,
                     const std::function<bool(std::size_t, const CallView &, const CallView *previous)> &visit,
-                    const std::function<bool(std::size_t settled)> &settled = {});
+                    const std::function<bool(std::size_t settled)> &settled = {}, std::size_t from = 0);
 
 // Called on the calling thread as summarizeCalls goes: the share of calls summarized, and the summaries of the calls
 // settled so far (the first ones, final). False cancels: summarizeCalls then returns nothing.
 using SummaryProgress = std::function<bool(double done, std::span<const CallSummary> settled)>;
 std::vector<CallSummary> summarizeCalls(const Run &run, const SummaryProgress &progress = {});
 // The same into `out` (one summary per call of the run), which the caller owns: the settled summaries are final and
-// nothing writes them again, so whoever holds `out` may read them while the pass writes the ones after. False when
-// cancelled (`out` then partly filled).
-bool summarizeCallsInto(const Run &run, std::span<CallSummary> out, const SummaryProgress &progress = {});
-// The summaries of a run that grew (a followed log): `settled` are the first calls' summaries from an earlier snapshot
-// of the same log, whose calls have not changed since; only the calls after them are rebuilt, one after another.
-std::vector<CallSummary> summarizeCallsAfter(const Run &run, std::vector<CallSummary> settled);
+// nothing writes them again, so whoever holds `out` may read them while the pass writes the ones after. The first
+// `from` summaries are taken as settled already (those of an earlier snapshot of the same run, whose calls have not
+// changed: a followed log that grew) and only the calls after them are summarized. False when cancelled (`out` then
+// partly filled).
+bool summarizeCallsInto(const Run &run, std::span<CallSummary> out, const SummaryProgress &progress = {},
+                        std::size_t from = 0);
+
+// The index of a run's calls as it is built: one summary per call in a store that the snapshots share, of which the
+// first `settled` are final (the rest are being written, and are not to be read).
+struct CallIndex
+{
+    std::shared_ptr<const Run> run;
+    std::shared_ptr<const std::vector<CallSummary>> summaries;
+    std::size_t settled = 0;
+};
+// Called on the indexing thread as the index grows (the share of calls summarized, and the index so far); false
+// cancels.
+using CallIndexProgress = std::function<bool(double done, const CallIndex &index)>;
+// The one way a run's calls are indexed, whether a file is opened (nothing settled) or a followed log grew
+// (`settled`: the first calls' summaries of the last snapshot, whose calls cannot have changed; they are kept and
+// only the calls after them are summarized). The summaries of the whole run; null when cancelled.
+std::shared_ptr<const std::vector<CallSummary>> indexCalls(std::shared_ptr<const Run> run,
+                                                           std::span<const CallSummary> settled,
+                                                           const CallIndexProgress &progress = {});
 
 // Everything a recording lacks, once: the run's gaps, then each call gap whose name is not listed yet, in call
 // order (inspect --json's "gaps", the summary bar's chips). Linear in the calls' gaps: a run of 100,000 calls lists

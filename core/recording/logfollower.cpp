@@ -118,7 +118,9 @@ struct LogFollower::State
     bool publishedFinal = false;
 
     // The last update's summaries, to keep those of the calls that cannot have changed.
-    std::vector<CallSummary> summaries;
+    std::shared_ptr<const std::vector<CallSummary>> summaries;
+    // The poll's own, while it runs.
+    const CallIndexProgress *indexing = nullptr;
 
     // A recording read whole: the version last read.
     io::FileStamp documentStamp;
@@ -132,9 +134,12 @@ LogFollower::LogFollower(std::string path)
 
 LogFollower::~LogFollower() = default;
 
-LogFollower::Update LogFollower::poll(bool final)
+LogFollower::Update LogFollower::poll(bool final, const CallIndexProgress &indexing)
 {
-    return m_state->poll(final);
+    m_state->indexing = indexing ? &indexing : nullptr;
+    Update u = m_state->poll(final);
+    m_state->indexing = nullptr;
+    return u;
 }
 
 bool LogFollower::isEventLog() const
@@ -234,14 +239,19 @@ LogFollower::Update LogFollower::State::pollDocument()
         u.error = loaded.error;
         return u;
     }
+    std::shared_ptr<const Run> run = std::move(loaded.run);
+    auto indexed = indexCalls(run, {}, indexing ? *indexing : CallIndexProgress());
+    if (!indexed)
+        return {}; // abandoned: this version is read again at the next poll
     if (documentRead)
         u.notices.push_back(path + " was rewritten; read again");
     documentRead = true;
     documentStamp = now;
     bytesRead = now.size;
-    u.calls = summarizeCalls(*loaded.run);
-    u.run = std::move(loaded.run);
-    summaries = u.calls;
+    u.run = std::move(run);
+    u.summaries = indexed;
+    u.calls = *indexed;
+    summaries = std::move(indexed);
     return u;
 }
 
@@ -301,7 +311,7 @@ LogFollower::Update LogFollower::State::pollLog(bool final)
         ::close(fd);
         fd = -1;
         u.notices.push_back(path + " was rotated (a new file took its name); what was read is kept and reading goes "
-                            "on in the new file");
+                                   "on in the new file");
         if (openPath(u) && !readAppended(u)) {
             publish(u, true);
             return u;
@@ -328,7 +338,7 @@ bool LogFollower::State::readAppended(Update &u)
     }
     if (rewritten) {
         u.notices.push_back(path + " was truncated or rewritten in place; what was read is kept and reading goes on "
-                            "from its start");
+                                   "from its start");
         offset = 0;
         lineNo = 1;
         tail.clear();
@@ -412,7 +422,7 @@ void LogFollower::State::publish(Update &u, bool final)
     run->live = !final && !stopped;
     // The first calls of the last update cannot change: lines are only ever added after them. Its last call can
     // (the tools its response asked for run after it), and so can every call after it.
-    const std::size_t unchanged = summaries.empty() ? 0 : summaries.size() - 1;
+    const std::size_t unchanged = !summaries || summaries->empty() ? 0 : summaries->size() - 1;
     try {
         detail::EventCollector collected(*run);
         collected.events = collector->events;
@@ -434,12 +444,18 @@ void LogFollower::State::publish(Update &u, bool final)
         return;
     }
     run->warnings.insert(run->warnings.end(), warnings.begin(), warnings.end());
-    std::vector<CallSummary> settled(summaries.begin(),
-                                     summaries.begin() + std::ptrdiff_t(std::min(unchanged, run->calls.size())));
+    const std::span<const CallSummary> settled =
+        summaries ? std::span(*summaries).first(std::min(unchanged, run->calls.size()))
+                  : std::span<const CallSummary>();
+    std::shared_ptr<const Run> published = std::move(run);
+    auto indexed = indexCalls(published, settled, indexing ? *indexing : CallIndexProgress());
+    if (!indexed)
+        return; // abandoned: still dirty, published at the next poll
     u.unchangedCalls = settled.size();
-    u.calls = summarizeCallsAfter(*run, std::move(settled));
-    summaries = u.calls;
-    u.run = std::move(run);
+    u.summaries = indexed;
+    u.calls = *indexed;
+    summaries = std::move(indexed);
+    u.run = std::move(published);
     dirty = false;
     publishedFinal = final || stopped;
 }

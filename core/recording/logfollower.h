@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -38,9 +39,11 @@ public:
 
     struct Update
     {
-        // A new snapshot and its summaries; null when nothing changed since the last poll.
+        // A new snapshot and its summaries (one per call of the run, in `summaries`); null when nothing changed since
+        // the last poll.
         std::shared_ptr<const Run> run;
-        std::vector<CallSummary> calls;
+        std::shared_ptr<const std::vector<CallSummary>> summaries;
+        std::span<const CallSummary> calls;
         // The first calls whose summaries are those of the previous update's calls, unchanged.
         std::size_t unchangedCalls = 0;
         // What happened to the file, one line each ("… was rotated …", "… was truncated …", "… was rewritten …").
@@ -51,8 +54,10 @@ public:
     };
 
     // Reads what changed since the last poll. `final`: the last poll (the user stops following, or the CLI's idle
-    // time ran out): calls still waiting for their response are shown as they are.
-    Update poll(bool final = false);
+    // time ran out): calls still waiting for their response are shown as they are. The new calls are indexed as a
+    // file being opened is (indexCalls, the calls of the last update kept): `indexing`, when given, sees the index
+    // grow, and returning false from it abandons the poll (nothing is published; the next poll reads on).
+    Update poll(bool final = false, const CallIndexProgress &indexing = {});
 
     // Whether the file turned out to be an NDJSON event log (read incrementally) rather than a recording read whole;
     // false until the first line is complete.

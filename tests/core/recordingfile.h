@@ -2,6 +2,8 @@
 
 // Recordings the tests read as bytes, edit, and load: a file's bytes, and a load that stops the test on failure.
 
+#include "core/json/parser.h"
+#include "core/json/writer.h"
 #include "core/recording/recordingloader.h"
 #include "core/text/linediff.h"
 
@@ -31,6 +33,23 @@ inline std::shared_ptr<const recording::Run> load(std::string text, const std::s
     if (!r.run)
         qFatal("%s: %s", name.c_str(), r.error.c_str());
     return r.run;
+}
+
+// The events of a recording as its fileObservability sink would have written them: one JSON line each.
+inline std::string eventsOf(const std::string &text, const char *name)
+{
+    json::StringArena arena;
+    json::ParseError error;
+    const json::Value root = json::parse(text, arena, error);
+    if (error.failed())
+        qFatal("%s", error.describe().c_str());
+    const json::Value *events = root.findArray("events");
+    if (!events)
+        qFatal("no events in %s", name);
+    std::string log;
+    for (std::size_t i = 0; i < events->size(); ++i)
+        log += json::stringify(events->at(i)) + "\n";
+    return log;
 }
 
 // The events of iteration `k` of an NDJSON stream (context.evaluated of that iteration through its iteration_end)

@@ -5,6 +5,7 @@
 // A recording written whole is read again when the path names a new version of it.
 
 #include "core/audit/runaudit.h"
+#include "core/generate/recordinggenerator.h"
 #include "core/json/parser.h"
 #include "core/json/writer.h"
 #include "core/recording/logfollower.h"
@@ -33,22 +34,9 @@ QString sample(const char *name)
     return QStringLiteral(TRACEFOLD_TEST_DATA "/samples/real-9.62/") + QLatin1String(name);
 }
 
-// The events of a real recording as its fileObservability sink would have written them: one JSON line each.
 std::string eventsAsLog(const QString &recordingPath)
 {
-    const std::string text = testsupport::readFile(recordingPath);
-    json::StringArena arena;
-    json::ParseError error;
-    const json::Value root = json::parse(text, arena, error);
-    if (error.failed())
-        qFatal("%s", error.describe().c_str());
-    const json::Value *events = root.findArray("events");
-    if (!events)
-        qFatal("no events in %s", qPrintable(recordingPath));
-    std::string log;
-    for (std::size_t i = 0; i < events->size(); ++i)
-        log += json::stringify(events->at(i)) + "\n";
-    return log;
+    return testsupport::eventsOf(testsupport::readFile(recordingPath), qPrintable(recordingPath));
 }
 
 void append(const std::string &path, std::string_view bytes)
@@ -126,6 +114,7 @@ private slots:
     void recordingWrittenWhole();
     void liveRunIsNotCutShort();
     void missingFileIsSaid();
+    void indexGrowsAsWhenOpened();
 };
 
 void TestLogFollower::appendedInPieces_data()
@@ -163,8 +152,9 @@ void TestLogFollower::appendedInPieces()
         QVERIFY(follower.isEventLog());
         QVERIFY(u.run->live);
         // Only complete lines count: the calls are those whose llm_end is on a complete line (or, held back, not).
-        const std::string_view complete = std::string_view(log).substr(0, written).substr(
-            0, std::string_view(log).substr(0, written).rfind('\n') + 1);
+        const std::string_view complete = std::string_view(log)
+                                              .substr(0, written)
+                                              .substr(0, std::string_view(log).substr(0, written).rfind('\n') + 1);
         QCOMPARE(u.run->calls.size() + u.run->callsAwaitingResponse >= llmEndsIn(complete), true);
         QVERIFY(u.calls.size() >= lastCalls);
         QCOMPARE(u.calls.size(), u.run->calls.size());
@@ -208,7 +198,7 @@ void TestLogFollower::tornLineWaitsForItsNewline()
     u = follower.poll();
     QVERIFY(u.run);
     QCOMPARE(u.run->calls.size(), std::size_t(1));
-    QVERIFY(u.calls.at(0).response.has_value());
+    QVERIFY(u.calls[0].response.has_value());
     QCOMPARE(follower.bytesRead(), std::uint64_t(lineEnd));
 }
 
@@ -357,7 +347,7 @@ void TestLogFollower::callsAwaitResponseUntilTheRunEnds()
     QCOMPARE(u.run->calls.size(), std::size_t(3));
     QCOMPARE(u.run->callsAwaitingResponse, std::size_t(0));
     QCOMPARE(u.run->outcome.status, recording::OutcomeStatus::Failed);
-    QVERIFY(!u.calls.at(2).response);
+    QVERIFY(!u.calls[2].response);
 }
 
 void TestLogFollower::liveRunIsNotCutShort()
@@ -365,7 +355,8 @@ void TestLogFollower::liveRunIsNotCutShort()
     // Cut right after call 2's tool started: while followed, the run is going on (no run-incomplete, the tool is
     // running, not lost); once following stops there, the audit says what the file holds.
     const std::string log = testsupport::readFile(kRealLog);
-    const std::size_t secondEnd = log.find("\"agentfootprint.stream.llm_end\"", log.find("\"agentfootprint.stream.llm_end\"") + 1);
+    const std::size_t secondEnd =
+        log.find("\"agentfootprint.stream.llm_end\"", log.find("\"agentfootprint.stream.llm_end\"") + 1);
     const std::size_t toolStart = log.find("\"agentfootprint.stream.tool_start\"", secondEnd);
     const std::size_t cut = log.find('\n', toolStart) + 1;
     QTemporaryDir dir;
@@ -426,6 +417,82 @@ void TestLogFollower::missingFileIsSaid()
     QVERIFY(!u.run);
     QVERIFY(QString::fromStdString(u.error).startsWith(QString::fromStdString(path)));
     QVERIFY(follower.poll().error.empty()); // said once
+}
+
+void TestLogFollower::indexGrowsAsWhenOpened()
+{
+    // A poll that brings many calls indexes them as a file being opened is (recording::indexCalls): on every core, in
+    // chunks that settle from the first call on, each snapshot a longer prefix of the one store whose settled summaries
+    // are final. The calls of the last update are kept; a poll abandoned halfway publishes nothing, and the next one
+    // publishes all of it.
+    generate::GeneratorOptions options;
+    options.calls = 240;
+    options.seed = 5;
+    options.resultBytes = 400;
+    options.historyWindow = 12;
+    options.turnCalls = 40;
+    const std::string log = testsupport::eventsOf(generate::generateRecording(options), "generated");
+    const std::size_t half = log.find('\n', log.size() / 2) + 1;
+    QTemporaryDir dir;
+    const std::string path = (dir.path() + "/run.ndjson").toStdString();
+    writeWhole(path, std::string_view(log).substr(0, half));
+
+    struct Seen
+    {
+        std::size_t settled;
+        std::string lastSettled; // the inspect object of the last settled call, when it was reported
+    };
+    const auto watch = [](std::vector<Seen> &seen) {
+        return [&seen](double done, const recording::CallIndex &index) {
+            if (done < 0 || done > 1 || index.settled > index.summaries->size() ||
+                index.summaries->size() != index.run->calls.size())
+                qFatal("a snapshot out of bounds");
+            seen.push_back({index.settled, index.settled ? json::stringify(report::inspectCallJson(
+                                                               (*index.summaries)[index.settled - 1]))
+                                                         : std::string()});
+            return true;
+        };
+    };
+    // Snapshots only grow, and what they called settled is what the whole index says.
+    const auto checkSeen = [](const std::vector<Seen> &seen, const LogFollower::Update &u, std::size_t from) {
+        QVERIFY(seen.size() > 2);
+        std::size_t last = from;
+        for (const Seen &s : seen) {
+            QVERIFY(s.settled >= last);
+            last = s.settled;
+            if (s.settled > 0)
+                QCOMPARE(s.lastSettled, json::stringify(report::inspectCallJson(u.calls[s.settled - 1])));
+        }
+        QVERIFY(seen.front().settled < u.calls.size()); // seen before the end
+        QCOMPARE(seen.back().settled, u.calls.size());
+    };
+
+    LogFollower follower(path);
+    std::vector<Seen> first;
+    const LogFollower::Update u1 = follower.poll(false, watch(first));
+    QVERIFY2(u1.error.empty(), u1.error.c_str());
+    QVERIFY(u1.run && u1.calls.size() > 64);
+    QCOMPARE(u1.unchangedCalls, std::size_t(0));
+    checkSeen(first, u1, 0);
+
+    // The rest appended: the first calls are kept, the index goes on from them.
+    append(path, std::string_view(log).substr(half));
+    std::vector<Seen> abandoned;
+    const LogFollower::Update cut = follower.poll(false, [&](double, const recording::CallIndex &index) {
+        abandoned.push_back({index.settled, {}});
+        return abandoned.size() < 3;
+    });
+    QVERIFY(!cut.run);
+    QVERIFY(!abandoned.empty());
+    QVERIFY(abandoned.front().settled >= u1.calls.size() - 1);
+    std::vector<Seen> second;
+    const LogFollower::Update u2 = follower.poll(true, watch(second));
+    QVERIFY(u2.run);
+    QCOMPARE(u2.unchangedCalls, u1.calls.size() - 1);
+    QVERIFY(second.front().settled >= u2.unchangedCalls);
+    checkSeen(second, u2, u2.unchangedCalls);
+    // Read in two polls, one abandoned, or at once: the same calls.
+    QCOMPARE(inspectedCalls(u2), inspectedCalls(log));
 }
 
 QTEST_GUILESS_MAIN(TestLogFollower)

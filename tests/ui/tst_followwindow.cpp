@@ -8,6 +8,8 @@
 #include "ui/services/followservice.h"
 #include "ui/services/followtools.h"
 
+#include "core/generate/recordinggenerator.h"
+
 #include "tests/core/recordingfile.h"
 #include "tests/ui/windowfixture.h"
 
@@ -65,6 +67,7 @@ private slots:
     void followLatestCall();
     void rotationIsSaidAndFollowed();
     void openingAnotherFileStopsFollowing();
+    void longLogIsShownWhileIndexed();
 };
 
 void TestFollowWindow::callsAppearAsTheirResponsesAreWritten()
@@ -95,7 +98,8 @@ void TestFollowWindow::callsAppearAsTheirResponsesAreWritten()
         since.start();
         QVERIFY(QTest::qWaitFor([&] { return shownCalls(*window) >= expected; }, 5000));
         worstMs = std::max(worstMs, since.elapsed());
-        QVERIFY2(since.elapsed() < 1000, qPrintable(QStringLiteral("call %1 took %2 ms").arg(expected).arg(since.elapsed())));
+        QVERIFY2(since.elapsed() < 1000,
+                 qPrintable(QStringLiteral("call %1 took %2 ms").arg(expected).arg(since.elapsed())));
         QCOMPARE(shownCalls(*window), expected);
         // The user stays where they were: on call 1, however many calls came since.
         QCOMPARE(window->currentCall(), 0);
@@ -158,7 +162,9 @@ void TestFollowWindow::rotationIsSaidAndFollowed()
     QVERIFY(QTest::qWaitFor([&] { return shownCalls(*window) == 2; }, 5000));
     QVERIFY(test::showCallAndWait(*window, 1));
     // The sink's maxBytes: renamed to <path>.1, a fresh file in its place.
-    QCOMPARE(std::rename(QFile::encodeName(path).constData(), QFile::encodeName(path + QStringLiteral(".1")).constData()), 0);
+    QCOMPARE(
+        std::rename(QFile::encodeName(path).constData(), QFile::encodeName(path + QStringLiteral(".1")).constData()),
+        0);
     append(path, std::string_view(log).substr(cuts[1].first));
     QVERIFY(QTest::qWaitFor([&] { return shownCalls(*window) == 4; }, 5000));
     QVERIFY(window->statusBar()->currentMessage().contains(QStringLiteral("was rotated")));
@@ -183,6 +189,65 @@ void TestFollowWindow::openingAnotherFileStopsFollowing()
     QTest::qWait(3 * FollowService::kPollIntervalMs);
     QCOMPARE(shownCalls(*window), 7); // no late snapshot of the followed log replaces it
     QVERIFY(!window->windowTitle().contains(QStringLiteral("(following)")));
+}
+
+void TestFollowWindow::longLogIsShownWhileIndexed()
+{
+    // Following a log that already holds many calls: its first poll indexes them as opening a file does, and the
+    // window shows the calls indexed so far as they come (its title still "following", the status saying how many),
+    // then all of them, on the call the user is on.
+    generate::GeneratorOptions options;
+    options.calls = 600;
+    options.seed = 9;
+    options.resultBytes = 400;
+    options.historyWindow = 12;
+    options.turnCalls = 50;
+    const std::string log = testsupport::eventsOf(generate::generateRecording(options), "generated");
+    QTemporaryDir dir;
+    const QString path = dir.path() + QStringLiteral("/run.ndjson");
+    append(path, log);
+    auto window = test::shownTestWindow(false);
+    QVERIFY(window);
+    auto *tools = window->findChild<FollowTools *>(QStringLiteral("followTools"));
+    QVERIFY(tools);
+    tools->service()->setIndexingSnapshotMs(0);
+    auto *status = window->findChild<QLabel *>(QStringLiteral("followStatus"));
+    QVERIFY(status);
+    QStringList indexingTexts;
+    std::vector<std::pair<std::size_t, std::size_t>> partial; // calls listed, calls in the run
+    connect(window.get(), &MainWindow::runPreviewShown, this, [&](const RunHandle &run) {
+        QVERIFY(run->indexing);
+        partial.emplace_back(run->calls.size(), run->run->calls.size());
+        indexingTexts << status->text();
+        if (partial.size() == 2) // looked at by a person: the window while the followed log is indexed
+            QVERIFY(window->grab().save(QStringLiteral(QT_TESTCASE_BUILDDIR "/following-indexing.png")));
+        QVERIFY(window->windowTitle().contains(QStringLiteral("(following)")));
+    });
+    QSignalSpy complete(window.get(), &MainWindow::runLoaded);
+    tools->follow(path);
+    QVERIFY(complete.wait(60000));
+    const RunHandle whole = complete.takeLast().at(0).value<RunHandle>();
+    QVERIFY(!whole->indexing);
+    QCOMPARE(whole->calls.size(), whole->run->calls.size());
+    QVERIFY(whole->calls.size() >= 590);
+    QVERIFY2(!partial.empty(), "no snapshot of the calls indexed so far was shown");
+    qInfo("%zu snapshots of the calls indexed so far shown before all %zu", partial.size(), whole->calls.size());
+    std::size_t last = 0;
+    for (const auto &[listed, inRun] : partial) {
+        QVERIFY(listed > last && listed < inRun);
+        QCOMPARE(inRun, whole->calls.size());
+        last = listed;
+    }
+    QVERIFY2(indexingTexts.front().contains(
+                 QStringLiteral("indexing, %1 of %2 calls").arg(partial.front().first).arg(partial.front().second)),
+             qPrintable(indexingTexts.front()));
+    QCOMPARE(window->currentCall(), 0);
+    QVERIFY(status->text().contains(QStringLiteral("%1 calls").arg(whole->calls.size())));
+    QVERIFY(!status->text().contains(QStringLiteral("indexing")));
+    // The calls list holds them all, and a late call can be shown.
+    auto *calls = window->findChild<QAbstractItemView *>(QStringLiteral("callsView"));
+    QCOMPARE(calls->model()->rowCount(), int(whole->calls.size()));
+    QVERIFY(test::showCallAndWait(*window, int(whole->calls.size()) - 1));
 }
 
 QTEST_MAIN(TestFollowWindow)

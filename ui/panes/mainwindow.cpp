@@ -647,7 +647,11 @@ void MainWindow::showFollowedSnapshot(const RunHandle &run, bool latestCall)
     if (!same)
         m_initialCall = -1;
     showRun(run, keep, RunSource::Followed);
-    emit runLoaded(run);
+    // A poll's calls still being indexed are shown as a file's are while it opens.
+    if (run->indexing)
+        emit runPreviewShown(run);
+    else
+        emit runLoaded(run);
 }
 
 void MainWindow::onPreviewReady(const RunHandle &run)

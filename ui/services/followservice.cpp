@@ -1,17 +1,20 @@
 #include "ui/services/followservice.h"
 
+#include "ui/services/indexingsnapshots.h"
 #include "ui/services/qtstrings.h"
 #include "ui/services/runloader.h"
 
 #include "core/recording/logfollower.h"
 
 #include <QFile>
+#include <QPointer>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace tf::ui {
 
 FollowService::FollowService(QObject *parent)
     : QObject(parent)
+    , m_indexingSnapshotMs(RunLoader::kIndexingSnapshotMs)
 {
     m_timer.setInterval(kPollIntervalMs);
     connect(&m_timer, &QTimer::timeout, this, [this] { poll(false); });
@@ -54,6 +57,7 @@ void FollowService::abandon()
         return;
     m_timer.stop();
     if (m_running) {
+        m_runningCancel->store(true); // its indexing stops, and its snapshots are dropped
         disconnect(m_running, nullptr, this, nullptr);
         connect(m_running, &QFutureWatcher<Result>::finished, m_running, &QObject::deleteLater);
         m_running = nullptr;
@@ -87,11 +91,30 @@ void FollowService::poll(bool final)
             poll(true);
         }
     });
-    m_running->setFuture(QtConcurrent::run([follower, path, final] {
-        const recording::LogFollower::Update u = follower->poll(final);
+    // A poll that indexes many calls (the first of a long log, a recording read whole) shows them as a file being
+    // opened does: snapshots of the calls indexed so far, handed to the window as they come.
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    m_runningCancel = cancel;
+    const qint64 snapshotMs = m_indexingSnapshotMs;
+    const QPointer<FollowService> self(this);
+    m_running->setFuture(QtConcurrent::run([self, follower, path, final, cancel, snapshotMs] {
+        IndexingSnapshots snapshots(path, snapshotMs);
+        const recording::LogFollower::Update u = follower->poll(final, [&](double, const recording::CallIndex &index) {
+            if (cancel->load())
+                return false;
+            if (RunHandle snapshot = snapshots.offer(index))
+                QMetaObject::invokeMethod(
+                    self.data(),
+                    [self, cancel, snapshot] {
+                        if (self && !cancel->load())
+                            emit self->updated(snapshot, {});
+                    },
+                    Qt::QueuedConnection);
+            return true;
+        });
         Result r;
         if (u.run)
-            r.run = RunLoader::assemble(u.run, u.calls, path);
+            r.run = RunLoader::assemble(u.run, u.summaries, path, snapshots.backtrack());
         for (const std::string &notice : u.notices)
             r.notices.append(toQString(notice));
         r.error = toQString(u.error);

@@ -8,6 +8,7 @@
 #include <QStringList>
 #include <QTimer>
 
+#include <atomic>
 #include <memory>
 
 namespace tf::recording {
@@ -37,10 +38,13 @@ public:
     // Stops at once, dropping whatever a running poll brings (another file is being opened).
     void abandon();
     bool isFollowing() const { return m_follower != nullptr && !m_stopping; }
+    // How often a poll that indexes many calls shows those indexed so far (RunLoader::kIndexingSnapshotMs).
+    void setIndexingSnapshotMs(qint64 ms) { m_indexingSnapshotMs = ms; }
     QString path() const { return m_path; }
 
 signals:
-    // A new snapshot; `notices` say what happened to the file meanwhile (rotated, truncated, rewritten).
+    // A new snapshot; `notices` say what happened to the file meanwhile (rotated, truncated, rewritten). While a poll
+    // indexes many calls, snapshots of those indexed so far come first (LoadedRun::indexing), the whole one last.
     void updated(const tf::ui::RunHandle &run, const QStringList &notices);
     // One line naming the file and what is wrong. `fatal`: following stopped (a line that is not an event).
     void problem(const QString &message, bool fatal);
@@ -61,6 +65,8 @@ private:
     QString m_path;
     QTimer m_timer;
     QFutureWatcher<Result> *m_running = nullptr;
+    std::shared_ptr<std::atomic<bool>> m_runningCancel; // the running poll's: set when it is abandoned
+    qint64 m_indexingSnapshotMs;
     bool m_stopping = false;
     bool m_finalQueued = false;
     QString m_lastError;

@@ -61,7 +61,6 @@ FollowTools::FollowTools(MainWindow *window)
             m_window->statusBar()->showMessage(notice, 15000);
         if (!run)
             return;
-        m_window->showFollowedSnapshot(run, m_latestAction->isChecked());
         const std::size_t awaiting = run->run->callsAwaitingResponse;
         QString text = tr("Following %1: %n call(s)", nullptr, int(run->calls.size()))
                            .arg(QFileInfo(m_service->path()).fileName());
@@ -70,8 +69,14 @@ FollowTools::FollowTools(MainWindow *window)
         if (!run->run->live)
             text = tr("Followed %1 until stopped: %n call(s)", nullptr, int(run->calls.size()))
                        .arg(QFileInfo(m_service->path()).fileName());
+        if (run->indexing)
+            text = tr("Following %1: indexing, %2 of %n call(s)", nullptr, int(run->run->calls.size()))
+                       .arg(QFileInfo(m_service->path()).fileName())
+                       .arg(run->calls.size());
         m_status->setText(text);
         m_status->show();
+        // After the status line: whoever the window tells of the snapshot reads the status that goes with it.
+        m_window->showFollowedSnapshot(run, m_latestAction->isChecked());
     });
     connect(m_service, &FollowService::problem, this, [this](const QString &message, bool fatal) {
         m_window->statusBar()->showMessage(message, fatal ? 0 : 15000);
@@ -126,9 +131,9 @@ void FollowTools::chooseAndFollow()
 {
     const RunHandle &open = m_window->run();
     const QString dir = open && !open->bundled ? QFileInfo(open->path).absolutePath() : QString();
-    const QString path = QFileDialog::getOpenFileName(
-        m_window, tr("Follow a Recording"), dir,
-        tr("Event logs and recordings (*.ndjson *.jsonl *.json);;All files (*)"));
+    const QString path =
+        QFileDialog::getOpenFileName(m_window, tr("Follow a Recording"), dir,
+                                     tr("Event logs and recordings (*.ndjson *.jsonl *.json);;All files (*)"));
     if (!path.isEmpty())
         follow(path);
 }

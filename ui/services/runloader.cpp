@@ -1,6 +1,7 @@
 #include "ui/services/runloader.h"
 
 #include "ui/services/bundledsample.h"
+#include "ui/services/indexingsnapshots.h"
 #include "ui/services/qtstrings.h"
 
 #include "core/audit/runaudit.h"
@@ -99,41 +100,22 @@ RunLoader::Outcome RunLoader::loadNow(const QString &path, const std::atomic<boo
     if (progress)
         progress(kLoaderShare, LoaderText::summarizing());
     // The whole run is read: from now on the calls list shows every call summarized so far, a snapshot at most every
-    // `snapshotMs` (a load that ends sooner shows none). They share the store the summaries are written to (each a
-    // longer prefix of it), and the timeline and the backtrack, which read the run, not the summaries; the timeline is
-    // placed again with every verdict at the end.
-    std::shared_ptr<const report::Backtrack> backtrack;
-    std::shared_ptr<const recording::TimelineView> timeline;
-    std::size_t published = 0;
-    QElapsedTimer sincePublished;
-    sincePublished.start();
-    auto summaries = std::make_shared<std::vector<recording::CallSummary>>(loaded.run->calls.size());
-    recording::summarizeCallsInto(
-        *loaded.run, *summaries, [&](double f, std::span<const recording::CallSummary> settled) {
+    // `snapshotMs` (a load that ends sooner shows none), as a followed log shows what it appended.
+    IndexingSnapshots snapshots(path, snapshotMs);
+    std::shared_ptr<const std::vector<recording::CallSummary>> summaries =
+        recording::indexCalls(loaded.run, {}, [&](double f, const recording::CallIndex &index) {
             if (cancel && cancel->load(std::memory_order_relaxed)) {
                 stopped = true;
                 return false;
             }
             if (progress)
                 progress(kLoaderShare + f * (1.0 - kLoaderShare), LoaderText::summarizing());
-            if (indexing && settled.size() > published && settled.size() < loaded.run->calls.size() &&
-                sincePublished.elapsed() >= snapshotMs) {
-                if (!backtrack)
-                    backtrack = std::make_shared<const report::Backtrack>(report::backtrackAnswer(*loaded.run));
-                auto snapshot = assembleSummaries(loaded.run, summaries, settled.size(), path);
-                if (!timeline)
-                    timeline = std::make_shared<const recording::TimelineView>(
-                        recording::timelineView(*loaded.run, snapshot->calls));
-                snapshot->indexing = true;
-                snapshot->backtrack = backtrack;
-                snapshot->timeline = timeline;
-                indexing(snapshot);
-                published = settled.size();
-                sincePublished.restart();
-            }
+            if (indexing)
+                if (RunHandle snapshot = snapshots.offer(index))
+                    indexing(snapshot);
             return true;
         });
-    if (stopped) {
+    if (stopped || !summaries) {
         out.cancelled = true;
         return out;
     }
@@ -142,7 +124,7 @@ RunLoader::Outcome RunLoader::loadNow(const QString &path, const std::atomic<boo
         out.error = toQString(change);
         return out;
     }
-    out.run = assemble(loaded.run, std::move(summaries), path, backtrack);
+    out.run = assemble(loaded.run, std::move(summaries), path, snapshots.backtrack());
     return out;
 }
 
@@ -188,8 +170,8 @@ RunHandle RunLoader::assemble(std::shared_ptr<const recording::Run> recording,
 }
 
 RunHandle RunLoader::assemble(std::shared_ptr<const recording::Run> recording,
-                              std::shared_ptr<const std::vector<recording::CallSummary>> summaries,
-                              const QString &path, std::shared_ptr<const report::Backtrack> backtrack)
+                              std::shared_ptr<const std::vector<recording::CallSummary>> summaries, const QString &path,
+                              std::shared_ptr<const report::Backtrack> backtrack)
 {
     const std::size_t count = summaries->size();
     std::shared_ptr<LoadedRun> run = assembleSummaries(std::move(recording), std::move(summaries), count, path);

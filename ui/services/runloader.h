@@ -67,8 +67,14 @@ public:
     static RunHandle assemble(std::shared_ptr<const recording::Run> run, std::vector<recording::CallSummary> calls,
                               const QString &path, std::shared_ptr<const report::Backtrack> backtrack = nullptr);
     static RunHandle assemble(std::shared_ptr<const recording::Run> run,
-                              std::shared_ptr<const std::vector<recording::CallSummary>> summaries,
-                              const QString &path, std::shared_ptr<const report::Backtrack> backtrack = nullptr);
+                              std::shared_ptr<const std::vector<recording::CallSummary>> summaries, const QString &path,
+                              std::shared_ptr<const report::Backtrack> backtrack = nullptr);
+    // What the first `count` summaries of `summaries` alone give (hit rate, gaps, token totals): for a whole load and
+    // for each snapshot of an index being built (IndexingSnapshots).
+    static std::shared_ptr<LoadedRun>
+    assembleSummaries(std::shared_ptr<const recording::Run> run,
+                      std::shared_ptr<const std::vector<recording::CallSummary>> summaries, std::size_t count,
+                      const QString &path);
 
 signals:
     void started(const QString &path);
@@ -84,12 +90,6 @@ signals:
 private:
     // On the GUI thread, for a preview or a snapshot of load `generation`: shows it unless it is stale.
     void offerWhileIndexing(quint64 generation, const RunHandle &run);
-    // What the first `count` summaries of `summaries` alone give (hit rate, gaps, token totals): for a whole load and
-    // for each snapshot of one.
-    static std::shared_ptr<LoadedRun>
-    assembleSummaries(std::shared_ptr<const recording::Run> run,
-                      std::shared_ptr<const std::vector<recording::CallSummary>> summaries, std::size_t count,
-                      const QString &path);
 
     quint64 m_generation = 0;
     qint64 m_previewFromBytes = kPreviewBytes;

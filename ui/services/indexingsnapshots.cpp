@@ -1,0 +1,37 @@
+#include "ui/services/indexingsnapshots.h"
+
+#include "ui/services/runloader.h"
+
+namespace tf::ui {
+
+IndexingSnapshots::IndexingSnapshots(QString path, qint64 intervalMs)
+    : m_path(std::move(path))
+    , m_intervalMs(intervalMs)
+{
+    m_sincePublished.start();
+}
+
+RunHandle IndexingSnapshots::offer(const recording::CallIndex &index)
+{
+    const std::size_t calls = index.run->calls.size();
+    if (index.settled <= m_published || index.settled >= calls || m_sincePublished.elapsed() < m_intervalMs)
+        return nullptr;
+    if (m_run != index.run) {
+        m_run = index.run;
+        m_backtrack = std::make_shared<const report::Backtrack>(report::backtrackAnswer(*index.run));
+        m_timeline.reset();
+    }
+    auto snapshot = RunLoader::assembleSummaries(index.run, index.summaries, index.settled, m_path);
+    // Placed once, with the verdicts of the calls settled then; the whole index places it again with every verdict.
+    if (!m_timeline)
+        m_timeline =
+            std::make_shared<const recording::TimelineView>(recording::timelineView(*index.run, snapshot->calls));
+    snapshot->indexing = true;
+    snapshot->backtrack = m_backtrack;
+    snapshot->timeline = m_timeline;
+    m_published = index.settled;
+    m_sincePublished.restart();
+    return snapshot;
+}
+
+} // namespace tf::ui

@@ -45,6 +45,7 @@ private slots:
     void everyCall_data();
     void everyCall();
     void collapsedExactly();
+    void wireRowsComeWithTheBundle();
     void ledgerFilter();
     void jumps();
     void serviceSupersedes();
@@ -358,6 +359,36 @@ void TestModels::collapsedExactly()
         QCOMPARE(run->calls[i].collapsedIds.size(), v.collapsed.size());
     }
     QVERIFY2(callsWithCollapse > 0, "the generated run should collapse some results");
+}
+
+void TestModels::wireRowsComeWithTheBundle()
+{
+    // The worker that builds a bundle makes the Wire's rows too (CallBundle::wire): the model shows them as they are,
+    // and they are the rows it would have made itself from the same bundle, every role of every cell.
+    const RunHandle run = test::loadOrFail(m_generated);
+    QVERIFY(run);
+    WireModel fromWorker, madeHere;
+    for (std::size_t i = 0; i < run->calls.size(); i += 3) {
+        const BundleHandle bundle = buildBundle(run, i);
+        QVERIFY(bundle->wire);
+        auto without = std::make_shared<CallBundle>(*bundle);
+        without->wire.reset();
+        fromWorker.setBundle(bundle);
+        madeHere.setBundle(without);
+        QCOMPARE(fromWorker.rowCount(), madeHere.rowCount());
+        for (int g = 0; g < fromWorker.rowCount(); ++g) {
+            const QModelIndex a = fromWorker.index(g, 0), b = madeHere.index(g, 0);
+            QCOMPARE(fromWorker.rowCount(a), madeHere.rowCount(b));
+            QVERIFY(g != WireModel::MessagesGroup || fromWorker.rowCount(a) > 0);
+            for (int r = 0; r < fromWorker.rowCount(a); ++r)
+                for (int c = 0; c < WireModel::ColumnCount; ++c)
+                    for (int role : {int(Qt::DisplayRole), int(Qt::ToolTipRole), int(WireModel::ContentRole),
+                                     int(WireModel::OriginalContentRole), int(WireModel::CheckReasonRole),
+                                     int(WireModel::BadgeRole), int(WireModel::CollapsedRole),
+                                     int(WireModel::ExtraRole), int(WireModel::LoneSurrogatesRole)})
+                        QCOMPARE(fromWorker.index(r, c, a).data(role), madeHere.index(r, c, b).data(role));
+        }
+    }
 }
 
 void TestModels::ledgerFilter()

@@ -49,6 +49,8 @@ std::optional<std::pair<std::string, std::string>> splitPart(const std::string &
 
 } // namespace
 
+const WireItems WireModel::kNoItems;
+
 WireModel::WireModel(QObject *parent)
     : QAbstractItemModel(parent)
 {
@@ -57,7 +59,7 @@ WireModel::WireModel(QObject *parent)
 int WireModel::collapsedCount() const
 {
     int n = 0;
-    for (const Item &i : m_items[MessagesGroup])
+    for (const Item &i : items(MessagesGroup))
         n += i.collapsed ? 1 : 0;
     return n;
 }
@@ -66,120 +68,124 @@ void WireModel::setBundle(const BundleHandle &bundle)
 {
     beginResetModel();
     m_bundle = bundle;
-    for (auto &g : m_items)
-        g.clear();
-    if (bundle) {
-        const recording::CallView &v = *bundle->view;
-        QHash<QString, const recording::PartCheck *> checks;
-        for (const recording::PartCheck &c : v.checks)
-            if (auto split = splitPart(c.part))
-                checks.insert(toQString(split->first) + QLatin1Char('/') + toQString(split->second), &c);
-        const auto applyCheck = [&checks](Item &item, const QString &key) {
-            if (const recording::PartCheck *c = checks.value(key)) {
-                item.badge = int(c->badge);
-                item.reason = toQString(c->reason);
-                item.damaged = c->badge == recording::Badge::Damaged;
-            }
-        };
-
-        for (std::size_t i = 0; i < v.systemPieces.size(); ++i) {
-            const recording::SystemPieceView &p = v.systemPieces[i];
-            Item item;
-            item.item = QString::number(i);
-            item.role = toQString(p.slot);
-            item.id = toQString(p.source);
-            item.content = toQString(p.text);
-            item.size = int(text::lengthU16(p.text));
-            item.lone = lonePoints(p.text);
-            item.preview = previewLine(item.content);
-            applyCheck(item, QStringLiteral("system.pieces/") + QString::number(i));
-            m_items[SystemGroup].append(item);
-        }
-
-        for (const recording::MessageView &mv : recording::messageViews(*bundle->run, v)) {
-            const std::size_t i = mv.index;
-            QStringList calls, ids;
-            for (const recording::MessageView::ToolCall &c : mv.toolCalls) {
-                calls << toQString(c.name) + QLatin1Char('(') + toQString(c.id) + QLatin1Char(')');
-                ids << toQString(c.id);
-            }
-            Item item;
-            item.toolIds = !mv.toolCallId.empty() ? QStringList{toQString(mv.toolCallId)} : ids;
-            item.item = QString::number(i);
-            item.role = toQString(mv.role);
-            item.id = !mv.toolCallId.empty() ? toQString(mv.toolCallId) : calls.join(QStringLiteral(", "));
-            item.extra = toQString(mv.toolCallsJson);
-            std::string scratch;
-            if (mv.contentIsText) {
-                const std::string_view text = mv.content.stringView(scratch);
-                item.contentSource = mv.content;
-                item.size = int(text::lengthU16(text));
-                item.lone = lonePoints(text);
-                item.preview = !text.empty() ? previewOf(text) : previewLine(calls.join(QStringLiteral(", ")));
-            } else {
-                item.content = toQString(mv.contentJson);
-                item.size = int(item.content.size());
-                item.preview = previewLine(!item.content.isEmpty() ? item.content : calls.join(QStringLiteral(", ")));
-            }
-            if (mv.collapsed) {
-                item.collapsed = true;
-                item.ticket = toQString(mv.ticket);
-                item.standing = toQString(mv.standing);
-                if (mv.original.isString()) {
-                    const std::string_view text = mv.original.stringView(scratch);
-                    item.originalSource = mv.original;
-                    item.originalSize = int(text::lengthU16(text));
-                    item.originalLone = lonePoints(text);
-                } else {
-                    item.original = toQString(mv.originalJson);
-                    item.originalSize = int(item.original.size());
-                }
-                item.lone.clear(); // the ticket is pure UTF-8
-                item.size = item.originalSize;
-            }
-            item.undeclared = mv.undeclared;
-            item.toolError = mv.toolError;
-            item.stripped = mv.stripped;
-            if (mv.rawResult)
-                item.rawResult = toQString(*mv.rawResult);
-            item.redacted = mv.redacted;
-            applyCheck(item, QStringLiteral("messages/") + QString::number(i));
-            QStringList status;
-            if (item.toolError)
-                status << tr("tool error");
-            if (item.stripped)
-                status << tr("stripped");
-            if (item.redacted)
-                status << tr("redacted");
-            if (item.collapsed)
-                status << tr("collapsed (%1)").arg(item.standing);
-            if (item.undeclared)
-                status << tr("undeclared");
-            if (item.damaged)
-                status << tr("damaged");
-            item.status = status.join(QStringLiteral(" · "));
-            m_items[MessagesGroup].append(item);
-        }
-
-        for (const recording::ToolView &t : v.tools) {
-            Item item;
-            // The name goes where pieces and messages show their source and ids: the # column is sized for numbers.
-            item.item = QString::number(m_items[ToolsGroup].size());
-            item.role = tr("tool");
-            item.id = toQString(t.name);
-            item.content = t.description ? toQString(*t.description) : QString();
-            item.extra = t.schema ? toQString(t.schemaText()) : QString();
-            item.size = t.description ? int(text::lengthU16(*t.description)) : 0;
-            item.preview = t.description ? previewLine(item.content) : StatusText::notOnRecord();
-            if (!t.schema)
-                item.status = tr("schema not on record");
-            applyCheck(item, QStringLiteral("tools.schema/") + toQString(t.name));
-            if (item.damaged)
-                item.status = tr("damaged");
-            m_items[ToolsGroup].append(item);
-        }
-    }
+    m_rows = !bundle ? nullptr : bundle->wire ? bundle->wire : itemsFor(*bundle);
     endResetModel();
+}
+
+std::shared_ptr<const WireItems> WireModel::itemsFor(const CallBundle &bundle)
+{
+    auto rows = std::make_shared<WireItems>();
+    QList<Item> *groups = rows->groups;
+    const recording::CallView &v = *bundle.view;
+    QHash<QString, const recording::PartCheck *> checks;
+    for (const recording::PartCheck &c : v.checks)
+        if (auto split = splitPart(c.part))
+            checks.insert(toQString(split->first) + QLatin1Char('/') + toQString(split->second), &c);
+    const auto applyCheck = [&checks](Item &item, const QString &key) {
+        if (const recording::PartCheck *c = checks.value(key)) {
+            item.badge = int(c->badge);
+            item.reason = toQString(c->reason);
+            item.damaged = c->badge == recording::Badge::Damaged;
+        }
+    };
+
+    for (std::size_t i = 0; i < v.systemPieces.size(); ++i) {
+        const recording::SystemPieceView &p = v.systemPieces[i];
+        Item item;
+        item.item = QString::number(i);
+        item.role = toQString(p.slot);
+        item.id = toQString(p.source);
+        item.content = toQString(p.text);
+        item.size = int(text::lengthU16(p.text));
+        item.lone = lonePoints(p.text);
+        item.preview = previewLine(item.content);
+        applyCheck(item, QStringLiteral("system.pieces/") + QString::number(i));
+        groups[SystemGroup].append(item);
+    }
+
+    for (const recording::MessageView &mv : recording::messageViews(*bundle.run, v)) {
+        const std::size_t i = mv.index;
+        QStringList calls, ids;
+        for (const recording::MessageView::ToolCall &c : mv.toolCalls) {
+            calls << toQString(c.name) + QLatin1Char('(') + toQString(c.id) + QLatin1Char(')');
+            ids << toQString(c.id);
+        }
+        Item item;
+        item.toolIds = !mv.toolCallId.empty() ? QStringList{toQString(mv.toolCallId)} : ids;
+        item.item = QString::number(i);
+        item.role = toQString(mv.role);
+        item.id = !mv.toolCallId.empty() ? toQString(mv.toolCallId) : calls.join(QStringLiteral(", "));
+        item.extra = toQString(mv.toolCallsJson);
+        std::string scratch;
+        if (mv.contentIsText) {
+            const std::string_view text = mv.content.stringView(scratch);
+            item.contentSource = mv.content;
+            item.size = int(text::lengthU16(text));
+            item.lone = lonePoints(text);
+            item.preview = !text.empty() ? previewOf(text) : previewLine(calls.join(QStringLiteral(", ")));
+        } else {
+            item.content = toQString(mv.contentJson);
+            item.size = int(item.content.size());
+            item.preview = previewLine(!item.content.isEmpty() ? item.content : calls.join(QStringLiteral(", ")));
+        }
+        if (mv.collapsed) {
+            item.collapsed = true;
+            item.ticket = toQString(mv.ticket);
+            item.standing = toQString(mv.standing);
+            if (mv.original.isString()) {
+                const std::string_view text = mv.original.stringView(scratch);
+                item.originalSource = mv.original;
+                item.originalSize = int(text::lengthU16(text));
+                item.originalLone = lonePoints(text);
+            } else {
+                item.original = toQString(mv.originalJson);
+                item.originalSize = int(item.original.size());
+            }
+            item.lone.clear(); // the ticket is pure UTF-8
+            item.size = item.originalSize;
+        }
+        item.undeclared = mv.undeclared;
+        item.toolError = mv.toolError;
+        item.stripped = mv.stripped;
+        if (mv.rawResult)
+            item.rawResult = toQString(*mv.rawResult);
+        item.redacted = mv.redacted;
+        applyCheck(item, QStringLiteral("messages/") + QString::number(i));
+        QStringList status;
+        if (item.toolError)
+            status << tr("tool error");
+        if (item.stripped)
+            status << tr("stripped");
+        if (item.redacted)
+            status << tr("redacted");
+        if (item.collapsed)
+            status << tr("collapsed (%1)").arg(item.standing);
+        if (item.undeclared)
+            status << tr("undeclared");
+        if (item.damaged)
+            status << tr("damaged");
+        item.status = status.join(QStringLiteral(" · "));
+        groups[MessagesGroup].append(item);
+    }
+
+    for (const recording::ToolView &t : v.tools) {
+        Item item;
+        // The name goes where pieces and messages show their source and ids: the # column is sized for numbers.
+        item.item = QString::number(groups[ToolsGroup].size());
+        item.role = tr("tool");
+        item.id = toQString(t.name);
+        item.content = t.description ? toQString(*t.description) : QString();
+        item.extra = t.schema ? toQString(t.schemaText()) : QString();
+        item.size = t.description ? int(text::lengthU16(*t.description)) : 0;
+        item.preview = t.description ? previewLine(item.content) : StatusText::notOnRecord();
+        if (!t.schema)
+            item.status = tr("schema not on record");
+        applyCheck(item, QStringLiteral("tools.schema/") + toQString(t.name));
+        if (item.damaged)
+            item.status = tr("damaged");
+        groups[ToolsGroup].append(item);
+    }
+    return rows;
 }
 
 QModelIndex WireModel::messageIndex(int message, int column) const
@@ -211,7 +217,7 @@ int WireModel::rowCount(const QModelIndex &parent) const
         return GroupCount;
     if (parent.internalId() != kGroupId || parent.column() != 0)
         return 0;
-    return int(m_items[parent.row()].size());
+    return int(items(parent.row()).size());
 }
 
 int WireModel::columnCount(const QModelIndex &) const
@@ -232,16 +238,16 @@ QVariant WireModel::data(const QModelIndex &index, int role) const
             return toolTipText(tr("The conversation at this call is not on record."));
         if (role != Qt::DisplayRole)
             return {};
-        const auto &items = m_items[group];
+        const auto &rows = items(group);
         if (index.column() != ItemColumn)
             return {};
         // One line per group (the view spans it over every column): the name, then what it holds.
         switch (group) {
         case SystemGroup: {
             QString s = tr("System prompt");
-            if (!v.systemOnRecord && items.isEmpty())
+            if (!v.systemOnRecord && rows.isEmpty())
                 return QString(s + QStringLiteral(" · ") + StatusText::notOnRecord());
-            s += QStringLiteral(" · ") + tr("%n piece(s)", nullptr, int(items.size()));
+            s += QStringLiteral(" · ") + tr("%n piece(s)", nullptr, int(rows.size()));
             s += v.systemOnRecord ? tr(" · %1 UTF-16 units").arg(formatCount(text::lengthU16(v.systemText)))
                                   : tr(" · the whole text is not on record");
             return s;
@@ -251,9 +257,9 @@ QVariant WireModel::data(const QModelIndex &index, int role) const
             if (!v.conversationOnRecord)
                 return QString(s + QStringLiteral(" · ") + StatusText::notOnRecord());
             int undeclared = 0;
-            for (const Item &i : items)
+            for (const Item &i : rows)
                 undeclared += i.undeclared ? 1 : 0;
-            s += QStringLiteral(" · ") + tr("%n message(s)", nullptr, int(items.size()));
+            s += QStringLiteral(" · ") + tr("%n message(s)", nullptr, int(rows.size()));
             if (const int c = collapsedCount())
                 s += tr(" · %n collapsed", nullptr, c);
             if (undeclared)
@@ -261,7 +267,7 @@ QVariant WireModel::data(const QModelIndex &index, int role) const
             return s;
         }
         case ToolsGroup: {
-            QString s = tr("Tools") + QStringLiteral(" · ") + tr("%n tool(s)", nullptr, int(items.size()));
+            QString s = tr("Tools") + QStringLiteral(" · ") + tr("%n tool(s)", nullptr, int(rows.size()));
             if (v.forcedTool)
                 s += tr(" · forced: %1").arg(toQString(*v.forcedTool));
             if (v.withheld)
@@ -273,7 +279,7 @@ QVariant WireModel::data(const QModelIndex &index, int role) const
     }
 
     const int group = int(index.internalId() - 1);
-    const Item &item = m_items[group][index.row()];
+    const Item &item = items(group)[index.row()];
     switch (role) {
     case GroupRole:
         return group;

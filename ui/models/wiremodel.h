@@ -7,6 +7,31 @@
 
 namespace tf::ui {
 
+// The Wire's rows of one call, per group (WireModel::Group), made from its bundle by WireModel::itemsFor: on the
+// worker that builds the bundle (CallBundle::wire), so a switch's GUI thread does not decode and measure the call's
+// tool results (2 ms of a switch at 60 KB results). Immutable once built but for the texts converted on demand, which
+// only the GUI thread fills in.
+struct WireItems
+{
+    struct Item
+    {
+        QString item, role, id, status, preview, ticket, standing, extra, reason;
+        // A message's text is converted only when a view asks for it: a call serves dozens of tool results of
+        // tens of kilobytes each, and converting them all on every switch would be most of the switch.
+        mutable QString content, original;
+        json::Value contentSource, originalSource; // string values, converted into content/original on demand
+        int size = 0;
+        int originalSize = 0;
+        int badge = -1;
+        QList<QPoint> lone, originalLone; // lone surrogates (position, code unit), shown as U+FFFD
+        bool collapsed = false, undeclared = false, damaged = false, toolError = false, stripped = false,
+             redacted = false;
+        QString rawResult;
+        QStringList toolIds; // the result's id, or the ids an assistant turn called
+    };
+    QList<Item> groups[3]; // WireModel::GroupCount
+};
+
 // What went over the wire at the selected call, as three groups: the system prompt pieces, the messages as sent
 // (after the collapse), and the tools offered. A collapsed tool result keeps its ticket as content here and its
 // original result one role away (OriginalContentRole).
@@ -57,7 +82,9 @@ public:
 
     explicit WireModel(QObject *parent = nullptr);
 
+    // Shows the bundle's rows (CallBundle::wire), or makes them here when the bundle came without.
     void setBundle(const BundleHandle &bundle);
+    static std::shared_ptr<const WireItems> itemsFor(const CallBundle &bundle);
     const BundleHandle &bundle() const { return m_bundle; }
     QModelIndex messageIndex(int message, int column = 0) const;
     int collapsedCount() const;
@@ -70,25 +97,12 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    struct Item
-    {
-        QString item, role, id, status, preview, ticket, standing, extra, reason;
-        // A message's text is converted only when a view asks for it: a call serves dozens of tool results of
-        // tens of kilobytes each, and converting them all on every switch would be most of the switch.
-        mutable QString content, original;
-        json::Value contentSource, originalSource; // string values, converted into content/original on demand
-        int size = 0;
-        int originalSize = 0;
-        int badge = -1;
-        QList<QPoint> lone, originalLone; // lone surrogates (position, code unit), shown as U+FFFD
-        bool collapsed = false, undeclared = false, damaged = false, toolError = false, stripped = false,
-             redacted = false;
-        QString rawResult;
-        QStringList toolIds; // the result's id, or the ids an assistant turn called
-    };
+    using Item = WireItems::Item;
     static const QString &text(QString &cache, const json::Value &source);
     BundleHandle m_bundle;
-    QList<Item> m_items[GroupCount];
+    std::shared_ptr<const WireItems> m_rows;
+    static const WireItems kNoItems;
+    const QList<Item> &items(int group) const { return (m_rows ? *m_rows : kNoItems).groups[group]; }
 };
 
 } // namespace tf::ui

@@ -13,6 +13,8 @@
 
 namespace tf::ui {
 
+struct WireItems;
+
 // What the panes show for the selected call, built off the GUI thread and immutable afterwards. It keeps the run
 // alive: the views' JSON values and the fold's row pointers borrow from it and from `view`. It holds the recording
 // and its call's summary, not the loaded run's handle: while a run is indexed each snapshot copies every summary
@@ -31,6 +33,7 @@ struct CallBundle
     std::vector<findings::LedgerRowView> ledgerRows; // view->ledger's rows with their marks (built with the fold)
     std::vector<text::DiffLine> pieceDiff;           // previous piece → this piece, line by line
     recording::Transcript transcript;                // the messages as sent, new ones since the previous call
+    std::shared_ptr<const WireItems> wire;           // the Wire's rows (WireModel::itemsFor)
     double buildMs = 0;                              // time spent building (for the status bar)
     // Not empty when the run's file changed on disk by the end of the build: what was built may hold zeros where
     // the file's bytes vanished, or another file's bytes, and is never shown (the reason, one line naming the file).

@@ -1,5 +1,6 @@
 #include "ui/services/callviewservice.h"
 
+#include "ui/models/wiremodel.h"
 #include "ui/services/qtstrings.h"
 
 #include "core/findings/piecediff.h"
@@ -61,6 +62,7 @@ BundleHandle buildBundle(const RunHandle &run, std::size_t ordinal,
             findings::pieceLineDiff(bundle->previous && bundle->previous->piece ? &*bundle->previous->piece : nullptr,
                                     bundle->view->piece ? &*bundle->view->piece : nullptr);
     bundle->transcript = recording::transcriptAt(*run->run, *bundle->view, bundle->previous.get());
+    bundle->wire = WireModel::itemsFor(*bundle);
     bundle->buildMs = double(timer.nsecsElapsed()) / 1e6;
     // One stat of the path per build (microseconds), after the build has read what it needed.
     bundle->sourceChange = run->run->changedOnDisk();

@@ -631,6 +631,8 @@ void TestLayout::transcriptLaysOutOnceOnScreen()
         return -1;
     };
     QTRY_COMPARE(firstOverlap(), -1);
+    QVERIFY(w.grab().save(QCoreApplication::applicationDirPath() +
+                          QStringLiteral("/layout-%1-transcript.png").arg(config())));
 }
 
 // The screen is configured before the application exists: the offscreen platform reads it from a file.

@@ -9,10 +9,10 @@
 #include "ui/widgets/glyphdelegate.h"
 #include "ui/widgets/glyphlabel.h"
 #include "ui/widgets/itemdelegate.h"
+#include "ui/widgets/onscreen.h"
 #include "ui/widgets/theme.h"
 #include "ui/widgets/toolcalllinks.h"
 
-#include <QDockWidget>
 #include <QEvent>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -285,8 +285,7 @@ void ResponsePane::showTool(int row)
 
 bool ResponsePane::detailOnScreen() const
 {
-    // A dock behind another's tab is "visible" to Qt, with nothing of it on screen.
-    return m_detail->isVisible() && !m_detail->viewport()->visibleRegion().isEmpty();
+    return onScreen(m_detail);
 }
 
 void ResponsePane::setDetailText(const QString &text)
@@ -312,22 +311,11 @@ void ResponsePane::flushDetail() const
 
 void ResponsePane::watchDock()
 {
-    // A dock's tab brought to the front sends no show event to what it holds; the dock says so itself.
-    if (m_watchingDock)
-        return;
-    for (QWidget *w = parentWidget(); w; w = w->parentWidget())
-        if (auto *dock = qobject_cast<QDockWidget *>(w)) {
-            // Queued: the tab's contents are placed after the signal.
-            connect(
-                dock, &QDockWidget::visibilityChanged, this,
-                [this](bool visible) {
-                    if (visible && detailOnScreen())
-                        flushDetail();
-                },
-                Qt::QueuedConnection);
-            m_watchingDock = true;
-            return;
-        }
+    if (!m_watchingDock)
+        m_watchingDock = whenDockShown(this, [this] {
+            if (detailOnScreen())
+                flushDetail();
+        });
 }
 
 bool ResponsePane::eventFilter(QObject *watched, QEvent *event)

@@ -5,9 +5,9 @@
 #include "ui/widgets/chippainter.h"
 #include "ui/widgets/fonts.h"
 #include "ui/widgets/glyphs.h"
+#include "ui/widgets/onscreen.h"
 #include "ui/widgets/theme.h"
 
-#include <QDockWidget>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -349,7 +349,7 @@ void TranscriptView::toggleFolded(int row)
 
 bool TranscriptView::onScreen() const
 {
-    return isVisible() && !viewport()->visibleRegion().isEmpty();
+    return ui::onScreen(this);
 }
 
 void TranscriptView::scrollToWhenShown(const QModelIndex &index, ScrollHint hint)
@@ -367,22 +367,8 @@ void TranscriptView::scrollToWhenShown(const QModelIndex &index, ScrollHint hint
 
 void TranscriptView::watchDock()
 {
-    if (m_watchingDock)
-        return;
-    // A dock's tab brought to the front sends no show event to what it holds; the dock says so itself.
-    for (QWidget *w = parentWidget(); w; w = w->parentWidget())
-        if (auto *dock = qobject_cast<QDockWidget *>(w)) {
-            // Queued: the tab's contents are placed after the signal.
-            connect(
-                dock, &QDockWidget::visibilityChanged, this,
-                [this](bool visible) {
-                    if (visible)
-                        scrollPending();
-                },
-                Qt::QueuedConnection);
-            m_watchingDock = true;
-            break;
-        }
+    if (!m_watchingDock)
+        m_watchingDock = whenDockShown(this, [this] { scrollPending(); });
 }
 
 void TranscriptView::doItemsLayout()

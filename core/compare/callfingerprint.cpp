@@ -3,6 +3,7 @@
 #include "ledgerdiff.h"
 
 #include "core/json/writer.h"
+#include "core/recording/callview.h"
 
 #include <algorithm>
 #include <functional>
@@ -96,7 +97,7 @@ std::vector<CallFingerprint> fingerprintCalls(const recording::Run &run, std::si
 {
     std::vector<CallFingerprint> out(run.calls.size());
     if (workers == 0)
-        workers = std::max(1u, std::thread::hardware_concurrency());
+        workers = recording::wholeRunWorkers();
     // One reader per thread: its memo is not shared between threads.
     std::mutex mutex;
     std::map<std::thread::id, ServedPartReader> readers;

@@ -3,6 +3,8 @@
 #include "callfingerprint.h"
 #include "worddiff.h"
 
+#include "core/recording/callview.h"
+
 #include <algorithm>
 #include <thread>
 
@@ -39,7 +41,7 @@ AlignedCall differingParts(const CallFingerprint &a, const CallFingerprint &b)
 RunDiff compareRuns(const recording::Run &a, const recording::Run &b)
 {
     // The two runs are independent: each is fingerprinted on its own share of the cores.
-    const std::size_t cores = std::max(2u, std::thread::hardware_concurrency());
+    const std::size_t cores = std::max<std::size_t>(2, recording::wholeRunWorkers());
     std::vector<CallFingerprint> printsB;
     std::thread other([&] { printsB = fingerprintCalls(b, cores / 2); });
     const std::vector<CallFingerprint> printsA = fingerprintCalls(a, cores - cores / 2);

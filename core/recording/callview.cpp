@@ -266,6 +266,11 @@ CallSummary summaryOf(const CallView &view, const CallView *previous, std::size_
 
 } // namespace
 
+std::size_t wholeRunWorkers()
+{
+    return std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 8);
+}
+
 bool visitCallViews(const Run &run, std::size_t workers,
                     const std::function<bool(std::size_t, const CallView &, const CallView *)> &visit,
                     const std::function<bool(std::size_t)> &settled, std::size_t from)
@@ -342,8 +347,8 @@ bool summarizeCallsInto(const Run &run, std::span<CallSummary> out, const Summar
     const auto settled = [&](std::size_t n) {
         return progress(double(done.load(std::memory_order_relaxed)) / double(count), out.first(n));
     };
-    return visitCallViews(run, std::min<std::size_t>(std::thread::hardware_concurrency(), 8), visit,
-                          progress ? std::function<bool(std::size_t)>(settled) : nullptr, from);
+    return visitCallViews(run, wholeRunWorkers(), visit, progress ? std::function<bool(std::size_t)>(settled) : nullptr,
+                          from);
 }
 
 std::vector<CallSummary> summarizeCalls(const Run &run, const SummaryProgress &progress)

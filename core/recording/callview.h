@@ -282,6 +282,11 @@ struct CallSummary
     const std::vector<Gap> &gaps() const;
 };
 
+// The threads a whole-run pass takes unless told otherwise (summaries, inspect's print, a comparison's fingerprints):
+// every core, at least one and at most eight (each worker's chunk begins with a rebuild of the call before it, which
+// more and smaller chunks pay again and again).
+std::size_t wholeRunWorkers();
+
 // A pass over every call of a run from call `from` on: builds each call's view once and hands it to
 // `visit(index, view, previous)` (previous: the view of the call before, rebuilt and verified without its cache facts;
 // nullptr first) on up to `workers` threads, the calling thread among them. Calls are handed out in chunks, in order,

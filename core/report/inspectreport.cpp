@@ -347,7 +347,7 @@ std::vector<std::string> inspectJsonPieces(const recording::Run &run, std::span<
     // worth a thread).
     constexpr std::size_t kCallsPerPart = 64;
     if (workers == 0)
-        workers = std::max(1u, std::thread::hardware_concurrency());
+        workers = recording::wholeRunWorkers();
     const std::size_t parts = std::clamp<std::size_t>(calls.size() / kCallsPerPart, 1, workers);
     const auto print = [calls, parts](std::size_t part) {
         std::string text;

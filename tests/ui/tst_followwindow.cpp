@@ -50,6 +50,18 @@ std::vector<std::pair<std::size_t, std::size_t>> responseCuts(const std::string 
     return cuts;
 }
 
+// A log of `calls` calls, as the sink would have written them: long enough that a poll indexes it in many chunks.
+std::string generatedLog(int calls)
+{
+    generate::GeneratorOptions options;
+    options.calls = calls;
+    options.seed = 9;
+    options.resultBytes = 400;
+    options.historyWindow = 12;
+    options.turnCalls = 50;
+    return testsupport::eventsOf(generate::generateRecording(options), "generated");
+}
+
 int shownCalls(MainWindow &window)
 {
     return window.run() ? int(window.run()->calls.size()) : 0;
@@ -68,6 +80,7 @@ private slots:
     void rotationIsSaidAndFollowed();
     void openingAnotherFileStopsFollowing();
     void longLogIsShownWhileIndexed();
+    void openingAnotherFileWhileIndexing();
 };
 
 void TestFollowWindow::callsAppearAsTheirResponsesAreWritten()
@@ -196,13 +209,7 @@ void TestFollowWindow::longLogIsShownWhileIndexed()
     // Following a log that already holds many calls: its first poll indexes them as opening a file does, and the
     // window shows the calls indexed so far as they come (its title still "following", the status saying how many),
     // then all of them, on the call the user is on.
-    generate::GeneratorOptions options;
-    options.calls = 600;
-    options.seed = 9;
-    options.resultBytes = 400;
-    options.historyWindow = 12;
-    options.turnCalls = 50;
-    const std::string log = testsupport::eventsOf(generate::generateRecording(options), "generated");
+    const std::string log = generatedLog(600);
     QTemporaryDir dir;
     const QString path = dir.path() + QStringLiteral("/run.ndjson");
     append(path, log);
@@ -248,6 +255,28 @@ void TestFollowWindow::longLogIsShownWhileIndexed()
     auto *calls = window->findChild<QAbstractItemView *>(QStringLiteral("callsView"));
     QCOMPARE(calls->model()->rowCount(), int(whole->calls.size()));
     QVERIFY(test::showCallAndWait(*window, int(whole->calls.size()) - 1));
+}
+
+void TestFollowWindow::openingAnotherFileWhileIndexing()
+{
+    // Another file opened while a followed log's calls are being indexed: the poll is cancelled and nothing of it
+    // replaces the file opened, neither its snapshots nor its end.
+    QTemporaryDir dir;
+    const QString path = dir.path() + QStringLiteral("/run.ndjson");
+    append(path, generatedLog(600));
+    auto window = test::shownTestWindow(false);
+    QVERIFY(window);
+    auto *tools = window->findChild<FollowTools *>(QStringLiteral("followTools"));
+    tools->service()->setIndexingSnapshotMs(0);
+    QSignalSpy indexing(window.get(), &MainWindow::runPreviewShown);
+    tools->follow(path);
+    QVERIFY(indexing.wait(30000));
+    QVERIFY(test::openAndShowFirstCall(
+        *window, QStringLiteral(TRACEFOLD_TEST_DATA "/samples/real-9.62/dev-2-conversation.json")));
+    QVERIFY(!tools->isFollowing());
+    QTest::qWait(1000);
+    QCOMPARE(shownCalls(*window), 7);
+    QVERIFY(!window->windowTitle().contains(QStringLiteral("(following)")));
 }
 
 QTEST_MAIN(TestFollowWindow)

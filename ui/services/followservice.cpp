@@ -7,7 +7,6 @@
 #include "core/recording/logfollower.h"
 
 #include <QFile>
-#include <QPointer>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace tf::ui {
@@ -57,7 +56,7 @@ void FollowService::abandon()
         return;
     m_timer.stop();
     if (m_running) {
-        m_runningCancel->store(true); // its indexing stops, and its snapshots are dropped
+        m_running->cancel(); // its indexing stops
         disconnect(m_running, nullptr, this, nullptr);
         connect(m_running, &QFutureWatcher<Result>::finished, m_running, &QObject::deleteLater);
         m_running = nullptr;
@@ -73,11 +72,20 @@ void FollowService::poll(bool final)
     auto follower = m_follower;
     const QString path = m_path;
     m_running = new QFutureWatcher<Result>(this);
+    // A poll that indexes many calls (the first of a long log, a recording read whole) shows them as a file being
+    // opened does: snapshots of the calls indexed so far come as results of the poll's future before its last one, the
+    // whole poll. A poll abandoned is cancelled, and its watcher disconnected: nothing of it is shown.
+    connect(m_running, &QFutureWatcher<Result>::resultReadyAt, this, [this](int index) {
+        const Result r = m_running->resultAt(index);
+        if (r.indexing)
+            emit updated(r.run, {});
+    });
     connect(m_running, &QFutureWatcher<Result>::finished, this, [this, final] {
-        const Result r = m_running->result();
+        const int results = m_running->future().resultCount();
+        const Result r = results > 0 ? m_running->resultAt(results - 1) : Result();
         m_running->deleteLater();
         m_running = nullptr;
-        if (!r.notices.isEmpty() || r.run)
+        if (!r.indexing && (!r.notices.isEmpty() || r.run))
             emit updated(r.run, r.notices);
         if (!r.error.isEmpty() && (r.error != m_lastError || r.stoppedForGood))
             emit problem(r.error, r.stoppedForGood);
@@ -91,25 +99,18 @@ void FollowService::poll(bool final)
             poll(true);
         }
     });
-    // A poll that indexes many calls (the first of a long log, a recording read whole) shows them as a file being
-    // opened does: snapshots of the calls indexed so far, handed to the window as they come.
-    auto cancel = std::make_shared<std::atomic<bool>>(false);
-    m_runningCancel = cancel;
     const qint64 snapshotMs = m_indexingSnapshotMs;
-    const QPointer<FollowService> self(this);
-    m_running->setFuture(QtConcurrent::run([self, follower, path, final, cancel, snapshotMs] {
+    m_running->setFuture(QtConcurrent::run([follower, path, final, snapshotMs](QPromise<Result> &promise) {
         IndexingSnapshots snapshots(path, snapshotMs);
         const recording::LogFollower::Update u = follower->poll(final, [&](double, const recording::CallIndex &index) {
-            if (cancel->load())
+            if (promise.isCanceled())
                 return false;
-            if (RunHandle snapshot = snapshots.offer(index))
-                QMetaObject::invokeMethod(
-                    self.data(),
-                    [self, cancel, snapshot] {
-                        if (self && !cancel->load())
-                            emit self->updated(snapshot, {});
-                    },
-                    Qt::QueuedConnection);
+            if (RunHandle snapshot = snapshots.offer(index)) {
+                Result partial;
+                partial.run = std::move(snapshot);
+                partial.indexing = true;
+                promise.addResult(std::move(partial));
+            }
             return true;
         });
         Result r;
@@ -119,7 +120,7 @@ void FollowService::poll(bool final)
             r.notices.append(toQString(notice));
         r.error = toQString(u.error);
         r.stoppedForGood = follower->stopped();
-        return r;
+        promise.addResult(std::move(r));
     }));
 }
 

@@ -8,7 +8,6 @@
 #include <QStringList>
 #include <QTimer>
 
-#include <atomic>
 #include <memory>
 
 namespace tf::recording {
@@ -57,6 +56,7 @@ private:
         QStringList notices;
         QString error;
         bool stoppedForGood = false;
+        bool indexing = false; // a snapshot of the calls indexed so far; the poll's whole result comes last
     };
     void poll(bool final);
     void finish();
@@ -65,7 +65,6 @@ private:
     QString m_path;
     QTimer m_timer;
     QFutureWatcher<Result> *m_running = nullptr;
-    std::shared_ptr<std::atomic<bool>> m_runningCancel; // the running poll's: set when it is abandoned
     qint64 m_indexingSnapshotMs;
     bool m_stopping = false;
     bool m_finalQueued = false;

@@ -366,7 +366,7 @@ indexCalls(std::shared_ptr<const Run> run, std::span<const CallSummary> settled,
     const std::size_t from = std::min(settled.size(), count);
     auto store = std::make_shared<std::vector<CallSummary>>(count);
     std::copy_n(settled.begin(), from, store->begin());
-    CallIndex index{run, store, from};
+    CallIndex index{run, store, from, from};
     const bool done = summarizeCallsInto(*run, *store,
                                          progress ? SummaryProgress([&](double f, std::span<const CallSummary> now) {
                                              index.settled = now.size();

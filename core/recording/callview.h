@@ -317,6 +317,7 @@ struct CallIndex
     std::shared_ptr<const Run> run;
     std::shared_ptr<const std::vector<CallSummary>> summaries;
     std::size_t settled = 0;
+    std::size_t kept = 0; // the first calls, kept from an earlier snapshot rather than indexed here
 };
 // Called on the indexing thread as the index grows (the share of calls summarized, and the index so far); false
 // cancels.

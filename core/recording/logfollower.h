@@ -56,7 +56,8 @@ public:
     // Reads what changed since the last poll. `final`: the last poll (the user stops following, or the CLI's idle
     // time ran out): calls still waiting for their response are shown as they are. The new calls are indexed as a
     // file being opened is (indexCalls, the calls of the last update kept): `indexing`, when given, sees the index
-    // grow, and returning false from it abandons the poll (nothing is published; the next poll reads on).
+    // grow, and returning false from it abandons the poll (nothing is published; the next poll publishes what this
+    // one read, unless this one found following stopped).
     Update poll(bool final = false, const CallIndexProgress &indexing = {});
 
     // Whether the file turned out to be an NDJSON event log (read incrementally) rather than a recording read whole;

@@ -208,11 +208,13 @@ void TestFollowWindow::longLogIsShownWhileIndexed()
 {
     // Following a log that already holds many calls: its first poll indexes them as opening a file does, and the
     // window shows the calls indexed so far as they come (its title still "following", the status saying how many),
-    // then all of them, on the call the user is on.
-    const std::string log = generatedLog(600);
+    // then all of them, on the call the user is on. When many more are appended, the poll that reads them shows them
+    // as they are indexed too, never fewer calls than were listed before it.
+    const std::string log = generatedLog(900);
+    const std::size_t cut = log.find('\n', log.size() * 3 / 5) + 1;
     QTemporaryDir dir;
     const QString path = dir.path() + QStringLiteral("/run.ndjson");
-    append(path, log);
+    append(path, std::string_view(log).substr(0, cut));
     auto window = test::shownTestWindow(false);
     QVERIFY(window);
     auto *tools = window->findChild<FollowTools *>(QStringLiteral("followTools"));
@@ -231,26 +233,40 @@ void TestFollowWindow::longLogIsShownWhileIndexed()
         QVERIFY(window->windowTitle().contains(QStringLiteral("(following)")));
     });
     QSignalSpy complete(window.get(), &MainWindow::runLoaded);
+    const auto checkPartial = [&](const RunHandle &whole, std::size_t listedBefore) {
+        QVERIFY(!whole->indexing);
+        QCOMPARE(whole->calls.size(), whole->run->calls.size());
+        QVERIFY2(!partial.empty(), "no snapshot of the calls indexed so far was shown");
+        qInfo("%zu snapshots of the calls indexed so far shown before all %zu", partial.size(), whole->calls.size());
+        std::size_t last = listedBefore;
+        for (const auto &[listed, inRun] : partial) {
+            QVERIFY2(listed > last && listed < inRun,
+                     qPrintable(QStringLiteral("%1 listed of %2, after %3").arg(listed).arg(inRun).arg(last)));
+            QCOMPARE(inRun, whole->calls.size());
+            last = listed;
+        }
+    };
+
     tools->follow(path);
     QVERIFY(complete.wait(60000));
-    const RunHandle whole = complete.takeLast().at(0).value<RunHandle>();
-    QVERIFY(!whole->indexing);
-    QCOMPARE(whole->calls.size(), whole->run->calls.size());
-    QVERIFY(whole->calls.size() >= 590);
-    QVERIFY2(!partial.empty(), "no snapshot of the calls indexed so far was shown");
-    qInfo("%zu snapshots of the calls indexed so far shown before all %zu", partial.size(), whole->calls.size());
-    std::size_t last = 0;
-    for (const auto &[listed, inRun] : partial) {
-        QVERIFY(listed > last && listed < inRun);
-        QCOMPARE(inRun, whole->calls.size());
-        last = listed;
-    }
+    const RunHandle first = complete.takeLast().at(0).value<RunHandle>();
+    QVERIFY(first->calls.size() >= 400);
+    checkPartial(first, 0);
     QVERIFY2(indexingTexts.front().contains(
                  QStringLiteral("indexing, %1 of %2 calls").arg(partial.front().first).arg(partial.front().second)),
              qPrintable(indexingTexts.front()));
     QCOMPARE(window->currentCall(), 0);
-    QVERIFY(status->text().contains(QStringLiteral("%1 calls").arg(whole->calls.size())));
+    QVERIFY(status->text().contains(QStringLiteral("%1 calls").arg(first->calls.size())));
     QVERIFY(!status->text().contains(QStringLiteral("indexing")));
+
+    // The rest appended: the calls listed stay listed while the new ones are indexed.
+    partial.clear();
+    append(path, std::string_view(log).substr(cut));
+    QVERIFY(QTest::qWaitFor(
+        [&] { return !complete.isEmpty() && complete.last().at(0).value<RunHandle>()->calls.size() >= 890; }, 60000));
+    const RunHandle whole = complete.takeLast().at(0).value<RunHandle>();
+    checkPartial(whole, first->calls.size() - 1);
+    QCOMPARE(window->currentCall(), 0);
     // The calls list holds them all, and a late call can be shown.
     auto *calls = window->findChild<QAbstractItemView *>(QStringLiteral("callsView"));
     QCOMPARE(calls->model()->rowCount(), int(whole->calls.size()));

@@ -22,8 +22,10 @@ FollowService::FollowService(QObject *parent)
 FollowService::~FollowService()
 {
     m_timer.stop();
-    if (m_running)
+    if (m_running) {
+        m_running->cancel(); // a long first poll stops indexing rather than hold the window's closing
         m_running->waitForFinished();
+    }
 }
 
 void FollowService::start(const QString &path)

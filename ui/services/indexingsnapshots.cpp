@@ -8,13 +8,18 @@ IndexingSnapshots::IndexingSnapshots(QString path, qint64 intervalMs)
     : m_path(std::move(path))
     , m_intervalMs(intervalMs)
 {
-    m_sincePublished.start();
 }
 
 RunHandle IndexingSnapshots::offer(const recording::CallIndex &index)
 {
+    // The interval counts from the first report of the index, not from before it: a followed log's poll rebuilds its
+    // run first, which may take longer than the interval.
+    if (!m_sincePublished.isValid())
+        m_sincePublished.start();
+    // Only more than the calls kept from an earlier snapshot: those the window shows already.
     const std::size_t calls = index.run->calls.size();
-    if (index.settled <= m_published || index.settled >= calls || m_sincePublished.elapsed() < m_intervalMs)
+    if (index.settled <= std::max(m_published, index.kept) || index.settled >= calls ||
+        m_sincePublished.elapsed() < m_intervalMs)
         return nullptr;
     if (m_run != index.run) {
         m_run = index.run;

@@ -401,6 +401,26 @@ void TranscriptView::layOut()
     if (viewport()->width() != width)
         QListView::doItemsLayout();
     m_layingOut = false;
+    // A scroll asked for while the messages had no places yet is made once they have them, whichever way the list
+    // came on screen.
+    if (m_pendingScroll.isValid())
+        QMetaObject::invokeMethod(this, &TranscriptView::scrollPending, Qt::QueuedConnection);
+}
+
+QRect TranscriptView::visualRect(const QModelIndex &index) const
+{
+    // A list on screen whose layout was put off (it came on screen by a way that sent nothing yet) is laid out before
+    // anyone reads a place in it.
+    if (m_layoutPending && onScreen())
+        const_cast<TranscriptView *>(this)->layOut();
+    return QListView::visualRect(index);
+}
+
+QModelIndex TranscriptView::indexAt(const QPoint &point) const
+{
+    if (m_layoutPending && onScreen())
+        const_cast<TranscriptView *>(this)->layOut();
+    return QListView::indexAt(point);
 }
 
 void TranscriptView::scrollPending()
@@ -430,12 +450,9 @@ void TranscriptView::resizeEvent(QResizeEvent *event)
 void TranscriptView::paintEvent(QPaintEvent *event)
 {
     // Whatever brought the list on screen, its messages are placed before they are drawn; a scroll asked for meanwhile
-    // comes right after this paint (scrolling inside it would paint again within the paint).
-    if (m_layoutPending) {
+    // comes right after this paint (layOut queues it: scrolling inside it would paint again within the paint).
+    if (m_layoutPending)
         layOut();
-        if (m_pendingScroll.isValid())
-            QMetaObject::invokeMethod(this, &TranscriptView::scrollPending, Qt::QueuedConnection);
-    }
     QListView::paintEvent(event);
 }
 

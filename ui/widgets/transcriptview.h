@@ -76,6 +76,8 @@ public:
     // dock behind another's tab too (it is "visible"), and measuring every bubble of a 40-message conversation was a
     // tenth of a call switch's GUI time for a list nobody saw. Put off, it runs once the list is shown or painted.
     void doItemsLayout() override;
+    QRect visualRect(const QModelIndex &index) const override;
+    QModelIndex indexAt(const QPoint &point) const override;
 
 protected:
     void mouseReleaseEvent(QMouseEvent *event) override;

@@ -9,6 +9,8 @@
 
 #include <QHash>
 
+#include <type_traits>
+
 namespace tf::ui {
 
 namespace {
@@ -48,6 +50,8 @@ std::optional<std::pair<std::string, std::string>> splitPart(const std::string &
 }
 
 } // namespace
+
+static_assert(std::extent_v<decltype(WireItems::groups)> == WireModel::GroupCount);
 
 const WireItems WireModel::kNoItems;
 

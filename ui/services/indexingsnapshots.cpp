@@ -21,11 +21,8 @@ RunHandle IndexingSnapshots::offer(const recording::CallIndex &index)
     if (index.settled <= std::max(m_published, index.kept) || index.settled >= calls ||
         m_sincePublished.elapsed() < m_intervalMs)
         return nullptr;
-    if (m_run != index.run) {
-        m_run = index.run;
+    if (!m_backtrack)
         m_backtrack = std::make_shared<const report::Backtrack>(report::backtrackAnswer(*index.run));
-        m_timeline.reset();
-    }
     auto snapshot = RunLoader::assembleSummaries(index.run, index.summaries, index.settled, m_path);
     // Placed once, with the verdicts of the calls settled then; the whole index places it again with every verdict.
     if (!m_timeline)

@@ -12,7 +12,8 @@ namespace tf::ui {
 // What the window is shown of a run while its calls are indexed (recording::indexCalls), for a file being opened and
 // for a followed log that grew alike: a snapshot of the calls settled so far, at most every `intervalMs`, sharing
 // the index's one store (no copy of the summaries) and the answer's backtrack and the timeline, which read the run,
-// not the summaries (computed once, with the first snapshot). Used on the indexing thread.
+// not the summaries (computed once, with the first snapshot). One per index being built (one run), used on the
+// indexing thread.
 class IndexingSnapshots
 {
 public:
@@ -29,7 +30,6 @@ private:
     qint64 m_intervalMs;
     QElapsedTimer m_sincePublished;
     std::size_t m_published = 0;
-    std::shared_ptr<const recording::Run> m_run; // the run the backtrack and the timeline are of
     std::shared_ptr<const report::Backtrack> m_backtrack;
     std::shared_ptr<const recording::TimelineView> m_timeline;
 };

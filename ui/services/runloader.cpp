@@ -96,7 +96,6 @@ RunLoader::Outcome RunLoader::loadNow(const QString &path, const std::atomic<boo
         return out;
     }
 
-    bool stopped = false;
     if (progress)
         progress(kLoaderShare, LoaderText::summarizing());
     // The whole run is read: from now on the calls list shows every call summarized so far, a snapshot at most every
@@ -104,10 +103,8 @@ RunLoader::Outcome RunLoader::loadNow(const QString &path, const std::atomic<boo
     IndexingSnapshots snapshots(path, snapshotMs);
     std::shared_ptr<const std::vector<recording::CallSummary>> summaries =
         recording::indexCalls(loaded.run, {}, [&](double f, const recording::CallIndex &index) {
-            if (cancel && cancel->load(std::memory_order_relaxed)) {
-                stopped = true;
+            if (cancel && cancel->load(std::memory_order_relaxed))
                 return false;
-            }
             if (progress)
                 progress(kLoaderShare + f * (1.0 - kLoaderShare), LoaderText::summarizing());
             if (indexing)
@@ -115,7 +112,7 @@ RunLoader::Outcome RunLoader::loadNow(const QString &path, const std::atomic<boo
                     indexing(snapshot);
             return true;
         });
-    if (stopped || !summaries) {
+    if (!summaries) { // cancelled
         out.cancelled = true;
         return out;
     }

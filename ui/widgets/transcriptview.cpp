@@ -383,10 +383,8 @@ void TranscriptView::doItemsLayout()
 
 void TranscriptView::layOutPending()
 {
-    if (!m_layoutPending)
-        return;
-    layOut();
-    scrollPending();
+    if (m_layoutPending)
+        layOut();
 }
 
 void TranscriptView::layOut()
@@ -451,8 +449,7 @@ void TranscriptView::paintEvent(QPaintEvent *event)
 {
     // Whatever brought the list on screen, its messages are placed before they are drawn; a scroll asked for meanwhile
     // comes right after this paint (layOut queues it: scrolling inside it would paint again within the paint).
-    if (m_layoutPending)
-        layOut();
+    layOutPending();
     QListView::paintEvent(event);
 }
 

@@ -90,6 +90,7 @@ private:
     // The layout put off while the list was off screen, then the scroll asked for meanwhile.
     void scrollPending();
     void layOutPending();
+    // Lays the messages out now; a scroll asked for meanwhile comes right after (queued).
     void layOut();
     // Calls scrollPending once the dock holding the list has its tab brought to the front.
     void watchDock();

@@ -2,6 +2,7 @@
 
 // Recordings the tests read as bytes, edit, and load: a file's bytes, and a load that stops the test on failure.
 
+#include "core/generate/recordinggenerator.h"
 #include "core/json/parser.h"
 #include "core/json/writer.h"
 #include "core/recording/recordingloader.h"
@@ -11,6 +12,7 @@
 #include <QFile>
 #include <QString>
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -50,6 +52,19 @@ inline std::string eventsOf(const std::string &text, const char *name)
     for (std::size_t i = 0; i < events->size(); ++i)
         log += json::stringify(events->at(i)) + "\n";
     return log;
+}
+
+// A generated run's events as a log, long enough that a poll or a load indexes it in many chunks: `calls` calls with
+// small results and a short history, `turnCalls` calls a turn.
+inline std::string generatedEventLog(int calls, std::uint64_t seed, int turnCalls)
+{
+    generate::GeneratorOptions options;
+    options.calls = calls;
+    options.seed = seed;
+    options.resultBytes = 400;
+    options.historyWindow = 12;
+    options.turnCalls = turnCalls;
+    return eventsOf(generate::generateRecording(options), "generated");
 }
 
 // The events of iteration `k` of an NDJSON stream (context.evaluated of that iteration through its iteration_end)

@@ -5,7 +5,6 @@
 // A recording written whole is read again when the path names a new version of it.
 
 #include "core/audit/runaudit.h"
-#include "core/generate/recordinggenerator.h"
 #include "core/json/parser.h"
 #include "core/json/writer.h"
 #include "core/recording/logfollower.h"
@@ -425,13 +424,7 @@ void TestLogFollower::indexGrowsAsWhenOpened()
     // chunks that settle from the first call on, each snapshot a longer prefix of the one store whose settled summaries
     // are final. The calls of the last update are kept; a poll abandoned halfway publishes nothing, and the next one
     // publishes all of it.
-    generate::GeneratorOptions options;
-    options.calls = 240;
-    options.seed = 5;
-    options.resultBytes = 400;
-    options.historyWindow = 12;
-    options.turnCalls = 40;
-    const std::string log = testsupport::eventsOf(generate::generateRecording(options), "generated");
+    const std::string log = testsupport::generatedEventLog(240, 5, 40);
     const std::size_t half = log.find('\n', log.size() / 2) + 1;
     QTemporaryDir dir;
     const std::string path = (dir.path() + "/run.ndjson").toStdString();

@@ -8,8 +8,6 @@
 #include "ui/services/followservice.h"
 #include "ui/services/followtools.h"
 
-#include "core/generate/recordinggenerator.h"
-
 #include "tests/core/recordingfile.h"
 #include "tests/ui/windowfixture.h"
 
@@ -48,18 +46,6 @@ std::vector<std::pair<std::size_t, std::size_t>> responseCuts(const std::string 
         cuts.emplace_back(lineEnd, next == std::string::npos ? lineEnd : lineEnd + (next - lineEnd) / 2);
     }
     return cuts;
-}
-
-// A log of `calls` calls, as the sink would have written them: long enough that a poll indexes it in many chunks.
-std::string generatedLog(int calls)
-{
-    generate::GeneratorOptions options;
-    options.calls = calls;
-    options.seed = 9;
-    options.resultBytes = 400;
-    options.historyWindow = 12;
-    options.turnCalls = 50;
-    return testsupport::eventsOf(generate::generateRecording(options), "generated");
 }
 
 int shownCalls(MainWindow &window)
@@ -210,7 +196,7 @@ void TestFollowWindow::longLogIsShownWhileIndexed()
     // window shows the calls indexed so far as they come (its title still "following", the status saying how many),
     // then all of them, on the call the user is on. When many more are appended, the poll that reads them shows them
     // as they are indexed too, never fewer calls than were listed before it.
-    const std::string log = generatedLog(900);
+    const std::string log = testsupport::generatedEventLog(900, 9, 50);
     const std::size_t cut = log.find('\n', log.size() * 3 / 5) + 1;
     QTemporaryDir dir;
     const QString path = dir.path() + QStringLiteral("/run.ndjson");
@@ -279,7 +265,7 @@ void TestFollowWindow::openingAnotherFileWhileIndexing()
     // replaces the file opened, neither its snapshots nor its end.
     QTemporaryDir dir;
     const QString path = dir.path() + QStringLiteral("/run.ndjson");
-    append(path, generatedLog(600));
+    append(path, testsupport::generatedEventLog(600, 9, 50));
     auto window = test::shownTestWindow(false);
     QVERIFY(window);
     auto *tools = window->findChild<FollowTools *>(QStringLiteral("followTools"));

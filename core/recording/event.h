@@ -25,6 +25,9 @@ struct Event
     // streams, so that marking a failed result anywhere in a run never parses a tool_end again.
     std::string_view toolCallId;
     bool payloadError = false;
+    // tool_end: payload.modelResult is present, so the model was served a stripped result rather than the tool's own
+    // (ToolResultFacts). Read here for the same reason: a call's Wire asks it of every result in its history.
+    bool payloadHasModelResult = false;
     // iteration_end: payload.iterIndex when it is a number, and whether payload.history is an array (§5.9). Read
     // while the list streams too: finding each call's history must not parse every iteration's history again, which
     // a followed log would do on every update.

@@ -50,6 +50,7 @@ EventFault readEvent(const json::Value &raw, Event &e)
             e.toolCallId = id->asString();
         if (const json::Value *error = payload->find("error"); error && error->isBool())
             e.payloadError = error->asBool();
+        e.payloadHasModelResult = payload->find("modelResult") != nullptr;
         if (e.type == eventtype::IterationEnd) {
             if (const json::Value *k = payload->findNumber("iterIndex"))
                 e.payloadIterIndex = toInt(k->asNumber());

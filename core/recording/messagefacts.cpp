@@ -23,8 +23,28 @@ MessageFactsCache::Facts MessageFactsCache::get(const json::Value &message, std:
                                                 std::string_view salt)
 {
     const std::uint64_t offset = message.sourceOffset();
-    const std::size_t end = offset == json::kNoSource ? std::string_view::npos
-                                                      : json::endOfValueAgain(text, std::size_t(offset));
+    // The shortcut by offset is bounded on its own: a windowed history written again at every eviction puts the same
+    // few texts at ever new offsets.
+    const auto rememberOffset = [&](const Facts &f) {
+        if (m_byOffset.size() >= kMaxEntries)
+            m_byOffset.clear();
+        m_byOffset.emplace(offset, f);
+    };
+    const auto forgetOtherSalt = [&] {
+        if (m_salt != salt) {
+            m_facts.clear();
+            m_byOffset.clear();
+            m_salt = std::string(salt);
+        }
+    };
+    if (offset != json::kNoSource) {
+        const std::lock_guard lock(m_mutex);
+        forgetOtherSalt();
+        if (auto it = m_byOffset.find(offset); it != m_byOffset.end())
+            return it->second;
+    }
+    const std::size_t end =
+        offset == json::kNoSource ? std::string_view::npos : json::endOfValueAgain(text, std::size_t(offset));
     if (end == std::string_view::npos)
         return compute(message, salt);
     const std::string_view span = text.substr(std::size_t(offset), end - std::size_t(offset));
@@ -34,13 +54,12 @@ MessageFactsCache::Facts MessageFactsCache::get(const json::Value &message, std:
     };
     {
         const std::lock_guard lock(m_mutex);
-        if (m_salt != salt) {
-            m_facts.clear();
-            m_salt = std::string(salt);
-        }
+        forgetOtherSalt();
         for (auto [it, stop] = m_facts.equal_range(key); it != stop; ++it)
-            if (same(it->second))
+            if (same(it->second)) {
+                rememberOffset(it->second.facts);
                 return it->second.facts;
+            }
     }
     // Computed outside the lock: hashing a large tool result must not stall another thread's lookups.
     Facts f = compute(message, salt);
@@ -49,6 +68,7 @@ MessageFactsCache::Facts MessageFactsCache::get(const json::Value &message, std:
         if (m_facts.size() >= kMaxEntries)
             m_facts.clear();
         m_facts.emplace(key, Entry{offset, span.size(), f});
+        rememberOffset(f);
     }
     return f;
 }

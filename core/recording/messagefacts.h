@@ -17,6 +17,8 @@ namespace tf::recording {
 // at Value::sourceOffset of the file): equal text parses to an equal message. That holds for a message written
 // again where a windowed history is rewritten (`set`) at every eviction, as well as for one read at the same place
 // by every rebuild. A message with no source (collapsed, stripped, built from events) is computed and not kept.
+// A message read at an offset seen before is the same text, found without scanning it to its end and hashing it
+// (tool results of a long history are tens of kilobytes each, and every rebuild of a call asks for all of them).
 // The memo is bounded: it starts over after kMaxEntries.
 class MessageFactsCache
 {
@@ -46,6 +48,7 @@ private:
         Facts facts;
     };
     std::unordered_multimap<std::size_t, Entry> m_facts; // by a hash of the message's text
+    std::unordered_map<std::uint64_t, Facts> m_byOffset; // by where a message was read
 };
 
 } // namespace tf::recording

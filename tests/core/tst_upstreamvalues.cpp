@@ -13,6 +13,7 @@
 #include "core/receipt/receipthash.h"
 #include "core/receipt/receiptnames.h"
 #include "core/recording/callview.h"
+#include "core/recording/messageview.h"
 #include "core/recording/recordingloader.h"
 #include "core/report/htmlreport.h"
 
@@ -20,6 +21,7 @@
 #include <QTest>
 
 #include <map>
+#include <set>
 
 using namespace tf;
 
@@ -212,6 +214,23 @@ void TestUpstreamValues::modelResultIsWhatTheModelWasServed()
     QVERIFY(!whole.stripped);
     QVERIFY(!whole.rawResult);
     QVERIFY(whole.result && !whole.result->empty());
+    // The Wire and the transcript say the same of the result messages that carry these results in later calls.
+    QVERIFY(run->toolEnd("call_1")->payloadHasModelResult && !run->toolEnd("call_2")->payloadHasModelResult);
+    std::set<std::string> strippedSeen, wholeSeen;
+    for (std::size_t i = 0; i < run->calls.size(); ++i)
+        for (const recording::MessageView &m : recording::messageViews(*run, recording::buildCallView(*run, i))) {
+            if (m.toolCallId == "call_1" && m.role == "tool") {
+                QVERIFY(m.stripped);
+                QCOMPARE(m.rawResult.value_or(""), *stripped.rawResult);
+                strippedSeen.insert(m.toolCallId);
+            }
+            if (m.toolCallId == "call_2" && m.role == "tool") {
+                QVERIFY(!m.stripped && !m.rawResult);
+                wholeSeen.insert(m.toolCallId);
+            }
+        }
+    QCOMPARE(strippedSeen.size(), std::size_t(1));
+    QCOMPARE(wholeSeen.size(), std::size_t(1));
 }
 
 void TestUpstreamValues::newerEventTypesAreKnown()

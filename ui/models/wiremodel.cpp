@@ -107,7 +107,8 @@ std::shared_ptr<const WireItems> WireModel::itemsFor(const CallBundle &bundle)
         groups[SystemGroup].append(item);
     }
 
-    for (const recording::MessageView &mv : recording::messageViews(*bundle.run, v)) {
+    // The transcript's messages are the call's messages as sent (recording::messageViews), made once per bundle.
+    for (const recording::MessageView &mv : bundle.transcript.messages) {
         const std::size_t i = mv.index;
         QStringList calls, ids;
         for (const recording::MessageView::ToolCall &c : mv.toolCalls) {

@@ -8,13 +8,16 @@
 #include <QElapsedTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <future>
+
 namespace tf::ui {
 
 namespace {
 
 constexpr std::size_t kCachedViews = 8;
-// A build this long (ms) is worth a second thread for the call before: below it, a thread's start and a wait for a
-// core on a busy machine cost more than the half they save (a run of small states builds both views in a millisecond).
+// A build this long (ms) is worth a second thread, for the call before and for the ledger's rows: below it, a thread's
+// start and a wait for a core on a busy machine cost more than the half they save (a run of small states builds both
+// views in a millisecond).
 constexpr double kOwnThreadFromMs = 8;
 
 } // namespace
@@ -51,18 +54,33 @@ BundleHandle buildBundle(const RunHandle &run, std::size_t ordinal,
         if (!bundle->previous && views.previous)
             bundle->previous = std::make_shared<recording::CallView>(std::move(*views.previous));
     }
-    // The fold keeps pointers to rows inside view->ledger, which the bundle owns through `view`.
-    if (!folded)
-        bundle->fold = findings::foldLedger(bundle->view->ledger);
-    if (bundle->view->ledgerOnRecord)
-        bundle->ledgerRows = findings::ledgerRowViews(bundle->view->ledger, bundle->fold, bundle->view->ledgerIssues,
-                                                      bundle->view->ledgerRowsAtPrevious);
-    if (bundle->view->piece || (bundle->previous && bundle->previous->piece))
-        bundle->pieceDiff =
-            findings::pieceLineDiff(bundle->previous && bundle->previous->piece ? &*bundle->previous->piece : nullptr,
-                                    bundle->view->piece ? &*bundle->view->piece : nullptr);
-    bundle->transcript = recording::transcriptAt(*run->run, *bundle->view, bundle->previous.get());
-    bundle->wire = WireModel::itemsFor(*bundle);
+    // What the panes show of the views: the ledger's rows and the piece's diff, and the messages (the transcript and
+    // the Wire's rows). The two halves read the views and write fields of their own, so a dear build (large ledgers,
+    // long histories) makes them side by side, as it made the views.
+    const auto ledgerAndPiece = [&bundle, folded] {
+        // The fold keeps pointers to rows inside view->ledger, which the bundle owns through `view`.
+        if (!folded)
+            bundle->fold = findings::foldLedger(bundle->view->ledger);
+        if (bundle->view->ledgerOnRecord)
+            bundle->ledgerRows = findings::ledgerRowViews(
+                bundle->view->ledger, bundle->fold, bundle->view->ledgerIssues, bundle->view->ledgerRowsAtPrevious);
+        if (bundle->view->piece || (bundle->previous && bundle->previous->piece))
+            bundle->pieceDiff = findings::pieceLineDiff(
+                bundle->previous && bundle->previous->piece ? &*bundle->previous->piece : nullptr,
+                bundle->view->piece ? &*bundle->view->piece : nullptr);
+    };
+    const auto messages = [&bundle, &run] {
+        bundle->transcript = recording::transcriptAt(*run->run, *bundle->view, bundle->previous.get());
+        bundle->wire = WireModel::itemsFor(*bundle);
+    };
+    if (previousBuild == recording::PreviousBuild::OwnThread) {
+        std::future<void> other = std::async(std::launch::async, ledgerAndPiece);
+        messages();
+        other.get();
+    } else {
+        ledgerAndPiece();
+        messages();
+    }
     bundle->buildMs = double(timer.nsecsElapsed()) / 1e6;
     // One stat of the path per build (microseconds), after the build has read what it needed.
     bundle->sourceChange = run->run->changedOnDisk();

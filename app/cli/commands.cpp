@@ -53,7 +53,7 @@ int inspect(const std::vector<std::string> &args)
     for (const std::string &a : args) {
         if (a == "--json")
             asJson = true;
-        else if (path.empty())
+        else if (path.empty() && !a.starts_with('-')) // an unknown option is not a file (./-name is)
             path = a;
         else {
             std::cerr << "usage: tracefold-cli inspect FILE [--json]\n";

@@ -1,5 +1,6 @@
 #include "commands.h"
 
+#include <algorithm>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -42,12 +43,19 @@ int main(int argc, char **argv)
         return 0;
     }
     const std::string command = args[0];
-    if (command == "conform" && args.size() >= 2) {
-        const std::vector<std::string> rest(args.begin() + 2, args.end());
-        if (args[1] == "findings")
+    // `COMMAND --help` asks for help, not for a file named --help.
+    if (args.size() == 2 && (args[1] == "--help" || args[1] == "-h")) {
+        printUsage(std::cout);
+        return 0;
+    }
+    if (command == "conform") {
+        const std::vector<std::string> rest(args.begin() + std::min<std::size_t>(2, args.size()), args.end());
+        if (args.size() >= 2 && args[1] == "findings")
             return tf::cli::conformFindings(rest);
-        if (args[1] == "commitlog")
+        if (args.size() >= 2 && args[1] == "commitlog")
             return tf::cli::conformCommitLog(rest);
+        std::cerr << "usage: tracefold-cli conform findings|commitlog FILE.jsonl\n";
+        return 2;
     }
     if (command == "generate")
         return tf::cli::generate(std::vector<std::string>(args.begin() + 1, args.end()));

@@ -401,7 +401,9 @@ void TestInspectCli::usageErrorsExitTwo()
 {
     for (const QStringList &args :
          {QStringList{QStringLiteral("inspect")},
-          QStringList{QStringLiteral("inspect"), sample("lens-tool-progress-turn.json"), QStringLiteral("extra")}}) {
+          QStringList{QStringLiteral("inspect"), sample("lens-tool-progress-turn.json"), QStringLiteral("extra")},
+          QStringList{QStringLiteral("inspect"), QStringLiteral("--jsn"), sample("lens-tool-progress-turn.json")},
+          QStringList{QStringLiteral("inspect"), QStringLiteral("--help"), QStringLiteral("--json")}}) {
         const CliRun r = runCli(args);
         QVERIFY(r.finished);
         QCOMPARE(r.status, QProcess::NormalExit);
@@ -409,6 +411,17 @@ void TestInspectCli::usageErrorsExitTwo()
         QVERIFY(r.out.isEmpty());
         QCOMPARE(r.err, QByteArray("usage: tracefold-cli inspect FILE [--json]\n"));
     }
+    // Asked for, the overview is the answer, on standard output, for any command.
+    for (const QString &command : {QStringLiteral("inspect"), QStringLiteral("conform"), QStringLiteral("follow")}) {
+        const CliRun r = runCli({command, QStringLiteral("--help")});
+        QVERIFY(r.finished);
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.startsWith("usage: tracefold-cli COMMAND [ARGS]\n") && r.out.contains("  inspect FILE"), r.out);
+        QVERIFY(r.err.isEmpty());
+    }
+    const CliRun conform = runCli({QStringLiteral("conform"), QStringLiteral("finding"), QStringLiteral("x.jsonl")});
+    QCOMPARE(conform.code, 2);
+    QCOMPARE(conform.err, QByteArray("usage: tracefold-cli conform findings|commitlog FILE.jsonl\n"));
 }
 
 void TestInspectCli::checkSchema(const QJsonObject &doc)

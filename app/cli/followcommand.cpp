@@ -5,8 +5,8 @@
 #include "core/recording/logfollower.h"
 #include "core/report/inspectreport.h"
 
-#include <chrono>
 #include <charconv>
+#include <chrono>
 #include <csignal>
 #include <iostream>
 #include <optional>
@@ -116,8 +116,9 @@ int follow(const std::vector<std::string> &args)
     std::uint64_t lastBytes = 0;
     std::string lastError;
     bool first = true;
-    // A poll every 100 ms: a call is printed well within a second of its response being written.
-    constexpr auto kInterval = std::chrono::milliseconds(100);
+    // A poll every 100 ms (paced by LogFollower::nextPollDelayMs on a long log): a call is printed well within a
+    // second of its response being written.
+    constexpr int kIntervalMs = 100;
     for (;;) {
         const bool idle = idleExit && Clock::now() - lastGrowth >= std::chrono::duration<double>(*idleExit);
         const bool last = g_interrupted || idle;
@@ -142,7 +143,8 @@ int follow(const std::vector<std::string> &args)
             lastGrowth = Clock::now();
             lastBytes = follower.bytesRead();
         }
-        std::this_thread::sleep_for(kInterval);
+        std::this_thread::sleep_for(
+            std::chrono::milliseconds(recording::LogFollower::nextPollDelayMs(kIntervalMs, u.rebuildMs)));
     }
 }
 

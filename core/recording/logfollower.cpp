@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -414,6 +415,7 @@ void LogFollower::State::publish(Update &u, bool final)
 {
     if (!scratch)
         return;
+    const auto rebuildStart = std::chrono::steady_clock::now();
     auto run = std::make_shared<Run>();
     run->source = scratch;
     run->arena = arena;
@@ -447,6 +449,7 @@ void LogFollower::State::publish(Update &u, bool final)
     const std::span<const CallSummary> settled =
         summaries ? std::span(*summaries).first(std::min(unchanged, run->calls.size()))
                   : std::span<const CallSummary>();
+    u.rebuildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - rebuildStart).count();
     std::shared_ptr<const Run> published = std::move(run);
     auto indexed = indexCalls(published, settled, indexing ? *indexing : CallIndexProgress());
     if (!indexed)

@@ -114,6 +114,7 @@ private slots:
     void liveRunIsNotCutShort();
     void missingFileIsSaid();
     void indexGrowsAsWhenOpened();
+    void pollsArePacedByTheirRebuild();
 };
 
 void TestLogFollower::appendedInPieces_data()
@@ -224,6 +225,27 @@ void TestLogFollower::readsOnlyWhatWasAppended()
         QCOMPARE(follower.bytesRead() - before, std::uint64_t(firstLine));
         QVERIFY(u.unchangedCalls + 1 >= u.calls.size()); // the summaries of the calls before were kept
     }
+}
+
+void TestLogFollower::pollsArePacedByTheirRebuild()
+{
+    // The floor while a rebuild is cheap, four times the rebuild once it is dear.
+    static_assert(LogFollower::nextPollDelayMs(200, 0) == 200);
+    QCOMPARE(LogFollower::nextPollDelayMs(200, 49.9), 200);
+    QCOMPARE(LogFollower::nextPollDelayMs(200, 100), 400);
+    QCOMPARE(LogFollower::nextPollDelayMs(100, 1000), 4000);
+    // A poll that publishes says what its rebuild cost; one that found nothing new rebuilt nothing.
+    const std::string log = testsupport::generatedEventLog(60, 3, 20);
+    QTemporaryDir dir;
+    const std::string path = (dir.path() + "/run.ndjson").toStdString();
+    writeWhole(path, log);
+    LogFollower follower(path);
+    const LogFollower::Update first = follower.poll();
+    QVERIFY(first.run);
+    QVERIFY(first.rebuildMs > 0);
+    const LogFollower::Update nothing = follower.poll();
+    QVERIFY(!nothing.run);
+    QCOMPARE(nothing.rebuildMs, 0.0);
 }
 
 void TestLogFollower::rotationByRename()

@@ -36,7 +36,7 @@ void FollowService::start(const QString &path)
     m_stopping = false;
     m_finalQueued = false;
     m_lastError.clear();
-    m_timer.start();
+    m_timer.start(kPollIntervalMs);
     poll(false);
 }
 
@@ -96,6 +96,11 @@ void FollowService::poll(bool final)
             finish();
             return;
         }
+        if (!r.indexing && m_timer.isActive()) {
+            const int next = recording::LogFollower::nextPollDelayMs(kPollIntervalMs, r.rebuildMs);
+            if (next != m_timer.interval())
+                m_timer.setInterval(next); // counted from now: the next poll starts that long after this one ended
+        }
         if (m_finalQueued) {
             m_finalQueued = false;
             poll(true);
@@ -122,6 +127,7 @@ void FollowService::poll(bool final)
             r.notices.append(toQString(notice));
         r.error = toQString(u.error);
         r.stoppedForGood = follower->stopped();
+        r.rebuildMs = u.rebuildMs;
         promise.addResult(std::move(r));
     }));
 }

@@ -28,7 +28,8 @@ public:
     explicit FollowService(QObject *parent = nullptr);
     ~FollowService() override;
 
-    // How often the file is looked at: a call shows well within a second of its response being written.
+    // How often the file is looked at: a call shows well within a second of its response being written. On a long log
+    // the polls are paced by what they cost (recording::LogFollower::nextPollDelayMs).
     static constexpr int kPollIntervalMs = 200;
 
     void start(const QString &path);
@@ -40,6 +41,8 @@ public:
     // How often a poll that indexes many calls shows those indexed so far (RunLoader::kIndexingSnapshotMs).
     void setIndexingSnapshotMs(qint64 ms) { m_indexingSnapshotMs = ms; }
     QString path() const { return m_path; }
+    // The wait between the end of one poll and the start of the next, as the last poll's cost set it.
+    int pollIntervalMs() const { return m_timer.interval(); }
 
 signals:
     // A new snapshot; `notices` say what happened to the file meanwhile (rotated, truncated, rewritten). While a poll
@@ -57,6 +60,7 @@ private:
         QString error;
         bool stoppedForGood = false;
         bool indexing = false; // a snapshot of the calls indexed so far; the poll's whole result comes last
+        double rebuildMs = 0;  // LogFollower::Update::rebuildMs
     };
     void poll(bool final);
     void finish();

@@ -23,9 +23,12 @@ MessageFactsCache::Facts MessageFactsCache::get(const json::Value &message, std:
                                                 std::string_view salt)
 {
     const std::uint64_t offset = message.sourceOffset();
-    // The shortcut by offset is bounded on its own: a windowed history written again at every eviction puts the same
-    // few texts at ever new offsets.
-    const auto rememberOffset = [&](const Facts &f) {
+    // The shortcut by offset is kept for long texts only, whose scan and hash it saves; for a short one it would cost
+    // more than it saves (a history copied into every iteration puts each message at a new offset, read once). It is
+    // bounded on its own: a windowed history written again at every eviction puts the same texts at ever new offsets.
+    const auto rememberOffset = [&](const Facts &f, std::size_t length) {
+        if (length < kShortcutFromBytes)
+            return;
         if (m_byOffset.size() >= kMaxEntries)
             m_byOffset.clear();
         m_byOffset.emplace(offset, f);
@@ -57,7 +60,7 @@ MessageFactsCache::Facts MessageFactsCache::get(const json::Value &message, std:
         forgetOtherSalt();
         for (auto [it, stop] = m_facts.equal_range(key); it != stop; ++it)
             if (same(it->second)) {
-                rememberOffset(it->second.facts);
+                rememberOffset(it->second.facts, span.size());
                 return it->second.facts;
             }
     }
@@ -68,7 +71,7 @@ MessageFactsCache::Facts MessageFactsCache::get(const json::Value &message, std:
         if (m_facts.size() >= kMaxEntries)
             m_facts.clear();
         m_facts.emplace(key, Entry{offset, span.size(), f});
-        rememberOffset(f);
+        rememberOffset(f, span.size());
     }
     return f;
 }

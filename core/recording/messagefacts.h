@@ -17,7 +17,7 @@ namespace tf::recording {
 // at Value::sourceOffset of the file): equal text parses to an equal message. That holds for a message written
 // again where a windowed history is rewritten (`set`) at every eviction, as well as for one read at the same place
 // by every rebuild. A message with no source (collapsed, stripped, built from events) is computed and not kept.
-// A message read at an offset seen before is the same text, found without scanning it to its end and hashing it
+// A long message read at an offset seen before is the same text, found without scanning it to its end and hashing it
 // (tool results of a long history are tens of kilobytes each, and every rebuild of a call asks for all of them).
 // The memo is bounded: it starts over after kMaxEntries.
 class MessageFactsCache
@@ -35,6 +35,8 @@ public:
 
     // Entries kept before the memo starts over: a few calls' worth of long histories.
     static constexpr std::size_t kMaxEntries = 16384;
+    // Messages whose text is at least this long (bytes) are found by their offset too.
+    static constexpr std::size_t kShortcutFromBytes = 4096;
 
 private:
     static Facts compute(const json::Value &message, std::string_view salt);

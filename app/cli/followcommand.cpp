@@ -5,6 +5,7 @@
 #include "core/recording/logfollower.h"
 #include "core/report/inspectreport.h"
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <csignal>
@@ -143,8 +144,13 @@ int follow(const std::vector<std::string> &args)
             lastGrowth = Clock::now();
             lastBytes = follower.bytesRead();
         }
-        std::this_thread::sleep_for(
-            std::chrono::milliseconds(recording::LogFollower::nextPollDelayMs(kIntervalMs, u.rebuildMs)));
+        // In slices: a paced wait on a long log is seconds, and Ctrl+C or the idle time must still end it promptly.
+        const Clock::time_point next =
+            Clock::now() + std::chrono::milliseconds(recording::LogFollower::nextPollDelayMs(kIntervalMs, u.rebuildMs));
+        while (!g_interrupted && Clock::now() < next &&
+               !(idleExit && Clock::now() - lastGrowth >= std::chrono::duration<double>(*idleExit)))
+            std::this_thread::sleep_for(
+                std::min<Clock::duration>(next - Clock::now(), std::chrono::milliseconds(kIntervalMs)));
     }
 }
 

@@ -44,7 +44,10 @@ int main(int argc, char **argv)
     }
     const std::string command = args[0];
     // `COMMAND --help` asks for help, not for a file named --help.
-    if (args.size() == 2 && (args[1] == "--help" || args[1] == "-h")) {
+    static const std::vector<std::string> kCommands = {"conform", "inspect", "audit",  "generate", "report",
+                                                       "search",  "diff",    "follow", "unpack"};
+    const bool known = std::find(kCommands.begin(), kCommands.end(), command) != kCommands.end();
+    if (known && args.size() == 2 && (args[1] == "--help" || args[1] == "-h")) {
         printUsage(std::cout);
         return 0;
     }

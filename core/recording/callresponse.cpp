@@ -30,8 +30,10 @@ ToolResultFacts toolResultFacts(const Run &run, std::string_view toolCallId)
     f.error = end->payloadError;
     if (!end->payloadHasModelResult)
         return f; // the payload (a result that may be megabytes) is parsed only for the raw result it then holds
-    f.stripped = true;
     const json::Value payload = run.payload(*end);
+    if (!payload.contains("modelResult"))
+        return f; // the file no longer says so (it changed under the reader)
+    f.stripped = true;
     if (const json::Value *raw = payload.find("result"))
         f.rawResult = raw->isString() ? raw->decodedString() : json::stringify(*raw);
     return f;

@@ -419,6 +419,10 @@ void TestInspectCli::usageErrorsExitTwo()
         QVERIFY2(r.out.startsWith("usage: tracefold-cli COMMAND [ARGS]\n") && r.out.contains("  inspect FILE"), r.out);
         QVERIFY(r.err.isEmpty());
     }
+    // A command that does not exist is said to be unknown, with or without --help.
+    const CliRun unknown = runCli({QStringLiteral("inspekt"), QStringLiteral("--help")});
+    QCOMPARE(unknown.code, 2);
+    QVERIFY(unknown.err.startsWith("tracefold-cli: unknown command 'inspekt'\n"));
     const CliRun conform = runCli({QStringLiteral("conform"), QStringLiteral("finding"), QStringLiteral("x.jsonl")});
     QCOMPARE(conform.code, 2);
     QCOMPARE(conform.err, QByteArray("usage: tracefold-cli conform findings|commitlog FILE.jsonl\n"));

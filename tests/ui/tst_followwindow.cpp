@@ -257,6 +257,11 @@ void TestFollowWindow::longLogIsShownWhileIndexed()
     auto *calls = window->findChild<QAbstractItemView *>(QStringLiteral("callsView"));
     QCOMPARE(calls->model()->rowCount(), int(whole->calls.size()));
     QVERIFY(test::showCallAndWait(*window, int(whole->calls.size()) - 1));
+    // Nothing more appended: a poll that finds nothing rebuilds nothing, and the polls are back at their floor pace
+    // however long the last rebuild took (LogFollower::nextPollDelayMs).
+    QVERIFY(tools->isFollowing());
+    QVERIFY(
+        QTest::qWaitFor([&] { return tools->service()->pollIntervalMs() == FollowService::kPollIntervalMs; }, 10000));
 }
 
 void TestFollowWindow::openingAnotherFileWhileIndexing()

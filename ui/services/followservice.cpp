@@ -6,6 +6,7 @@
 
 #include "core/recording/logfollower.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -15,6 +16,8 @@ FollowService::FollowService(QObject *parent)
     : QObject(parent)
     , m_indexingSnapshotMs(RunLoader::kIndexingSnapshotMs)
 {
+    // One shot, started again once a poll is in: the wait counts from the end of the last poll, not from its start.
+    m_timer.setSingleShot(true);
     m_timer.setInterval(kPollIntervalMs);
     connect(&m_timer, &QTimer::timeout, this, [this] { poll(false); });
 }
@@ -36,7 +39,7 @@ void FollowService::start(const QString &path)
     m_stopping = false;
     m_finalQueued = false;
     m_lastError.clear();
-    m_timer.start(kPollIntervalMs);
+    m_timer.setInterval(kPollIntervalMs);
     poll(false);
 }
 
@@ -96,11 +99,8 @@ void FollowService::poll(bool final)
             finish();
             return;
         }
-        if (!r.indexing && m_timer.isActive()) {
-            const int next = recording::LogFollower::nextPollDelayMs(kPollIntervalMs, r.rebuildMs);
-            if (next != m_timer.interval())
-                m_timer.setInterval(next); // counted from now: the next poll starts that long after this one ended
-        }
+        if (!m_stopping)
+            m_timer.start(recording::LogFollower::nextPollDelayMs(kPollIntervalMs, r.rebuildMs));
         if (m_finalQueued) {
             m_finalQueued = false;
             poll(true);
@@ -121,13 +121,16 @@ void FollowService::poll(bool final)
             return true;
         });
         Result r;
+        QElapsedTimer assembling;
+        assembling.start();
         if (u.run)
             r.run = RunLoader::assemble(u.run, u.summaries, path, snapshots.backtrack());
+        // Assembling (the backtrack, the audit, the timeline) goes over the whole run as the rebuild does.
+        r.rebuildMs = u.rebuildMs + (u.run ? double(assembling.nsecsElapsed()) / 1e6 : 0.0);
         for (const std::string &notice : u.notices)
             r.notices.append(toQString(notice));
         r.error = toQString(u.error);
         r.stoppedForGood = follower->stopped();
-        r.rebuildMs = u.rebuildMs;
         promise.addResult(std::move(r));
     }));
 }

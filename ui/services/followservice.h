@@ -41,7 +41,8 @@ public:
     // How often a poll that indexes many calls shows those indexed so far (RunLoader::kIndexingSnapshotMs).
     void setIndexingSnapshotMs(qint64 ms) { m_indexingSnapshotMs = ms; }
     QString path() const { return m_path; }
-    // The wait between the end of one poll and the start of the next, as the last poll's cost set it.
+    // The wait between the end of one poll and the start of the next, as the last poll's cost set it (the floor before
+    // the first poll is in).
     int pollIntervalMs() const { return m_timer.interval(); }
 
 signals:
@@ -60,7 +61,7 @@ private:
         QString error;
         bool stoppedForGood = false;
         bool indexing = false; // a snapshot of the calls indexed so far; the poll's whole result comes last
-        double rebuildMs = 0;  // LogFollower::Update::rebuildMs
+        double rebuildMs = 0;  // LogFollower::Update::rebuildMs, and the assembling of the whole run after it
     };
     void poll(bool final);
     void finish();

@@ -96,16 +96,19 @@ public:
     std::size_t m_skimFrom = SIZE_MAX;
 
 private:
-    bool fail(std::string reason, std::size_t at)
+    bool fail(std::string reason, std::size_t at, bool locate = true)
     {
         if (!m_error.failed()) {
             m_error.offset = at;
             m_error.reason = std::move(reason);
-            if (m_limits.locateErrors)
+            if (locate && m_limits.locateErrors)
                 lineColumnAt(m_text, at, m_error.line, m_error.column);
         }
         return false;
     }
+    // The caller stopped the parse (cancelled, or an item was enough): nothing is wrong with the text, and counting
+    // the lines up to where it stopped would cost a pass over what was read (a gigabyte, for a load cancelled late).
+    bool stop(std::string reason, std::size_t at) { return fail(std::move(reason), at, false); }
     bool failHere(std::string reason) { return fail(std::move(reason), m_pos); }
     std::string describeFound() const;
 
@@ -121,7 +124,7 @@ private:
     ParseError &m_error;
     const ParseLimits &m_limits;
     std::size_t m_nextProgress = 0;
-    std::string m_keyScratch; // a decoded member name, until the caller has copied it
+    std::string m_keyScratch;    // a decoded member name, until the caller has copied it
     SharedStringWriter m_shared; // selfContained: short strings
     // The member names from the root to the value being parsed, while every container on the way is an object and
     // some array may still be streamed (ParseLimits::streamArrayAt).
@@ -152,7 +155,7 @@ bool Parser::parseValue(Value &out, std::size_t depth)
     if (m_limits.progress && m_pos >= m_nextProgress) {
         m_nextProgress = m_pos + m_limits.progressIntervalBytes;
         if (!m_limits.progress(m_pos))
-            return failHere("cancelled");
+            return stop("cancelled", m_pos);
     }
     if (m_pos >= m_text.size())
         return failHere("expected a value, found end of input");
@@ -331,7 +334,7 @@ bool Parser::parseArray(Value &out, std::size_t depth)
             return false;
         if (streamed) {
             if (!m_limits.onStreamedItem(std::move(item), itemBegin, m_pos))
-                return fail("stopped", itemBegin);
+                return stop("stopped", itemBegin);
         } else if (!skim) {
             m_itemStack.push_back(std::move(item));
         }
@@ -462,8 +465,8 @@ bool Parser::parseObject(Value &out, std::size_t depth)
                                 std::make_move_iterator(m_memberStack.end()));
     if (anyIndexKey) {
         std::stable_partition(members.begin(), members.end(), [](const Member &m) { return isArrayIndexKey(m.key); });
-        auto firstOther = std::find_if(members.begin(), members.end(),
-                                       [](const Member &m) { return !isArrayIndexKey(m.key); });
+        auto firstOther =
+            std::find_if(members.begin(), members.end(), [](const Member &m) { return !isArrayIndexKey(m.key); });
         std::stable_sort(members.begin(), firstOther, [](const Member &a, const Member &b) {
             return a.key.size() != b.key.size() ? a.key.size() < b.key.size() : a.key < b.key;
         });

@@ -55,6 +55,7 @@ private slots:
     void skimmedErrorsMatchBuilt();
     void endOfValueAgain_data();
     void endOfValueAgain();
+    void stoppedParseIsNotLocated();
 };
 
 void TestJson::jsNumbers_data()
@@ -596,6 +597,42 @@ void TestJson::endOfValueAgain()
     json::parseAgain(text, std::size_t(offset), &end);
     QVERIFY(end > std::size_t(offset));
     QCOMPARE(json::endOfValueAgain(text, std::size_t(offset)), end);
+}
+
+void TestJson::stoppedParseIsNotLocated()
+{
+    // A parse its caller stopped (cancelled by the progress callback, or an item that was enough) has nothing wrong to
+    // point at: it says where it stopped, and does not count the lines up to there (a pass over all it read). A real
+    // error in the same text is still located.
+    std::string text = "[";
+    for (int i = 0; i < 2000; ++i)
+        text += (i ? ",\n" : "\n") + std::string("{\"k\":\"") + std::string(100, 'x') + "\"}";
+    text += "\n]";
+    json::StringArena arena;
+    json::ParseLimits cancelling;
+    cancelling.progressIntervalBytes = 4096;
+    cancelling.progress = [](std::size_t offset) { return offset < 100000; };
+    json::ParseError cancelled;
+    json::parse(text, arena, cancelled, 0, nullptr, cancelling);
+    QCOMPARE(cancelled.reason, std::string("cancelled"));
+    QVERIFY(cancelled.offset >= 100000);
+    QCOMPARE(cancelled.line, std::size_t(0));
+
+    json::ParseLimits streaming;
+    streaming.streamArrayAt = [](const std::vector<std::string> &path) { return path.empty(); };
+    int items = 0;
+    streaming.onStreamedItem = [&](json::Value, std::size_t, std::size_t) { return ++items < 1500; };
+    json::ParseError stopped;
+    json::parse(text, arena, stopped, 0, nullptr, streaming);
+    QCOMPARE(stopped.reason, std::string("stopped"));
+    QCOMPARE(stopped.line, std::size_t(0));
+
+    std::string broken = text;
+    broken[broken.size() - 3] = ';';
+    json::ParseError error;
+    json::parse(broken, arena, error);
+    QVERIFY(error.failed());
+    QCOMPARE(error.line, std::size_t(2001));
 }
 
 QTEST_APPLESS_MAIN(TestJson)

@@ -1,8 +1,7 @@
 #include "skim.h"
 
 #include "parser.h"
-
-#include <cstring>
+#include "stringbody.h"
 
 namespace tf::json {
 
@@ -11,19 +10,8 @@ namespace {
 // Past the closing quote of the string whose body starts at `p`; the text's end when it has none.
 std::size_t skipStringBody(std::string_view text, std::size_t p)
 {
-    while (p < text.size()) {
-        const void *hit = std::memchr(text.data() + p, '"', text.size() - p);
-        if (!hit)
-            return text.size();
-        const std::size_t quote = std::size_t(static_cast<const char *>(hit) - text.data());
-        std::size_t backslashes = 0;
-        while (quote - backslashes > p && text[quote - backslashes - 1] == '\\')
-            ++backslashes;
-        if (backslashes % 2 == 0)
-            return quote + 1;
-        p = quote + 1;
-    }
-    return text.size();
+    const std::size_t quote = endOfStringBody(text, p);
+    return quote < text.size() ? quote + 1 : text.size();
 }
 
 std::size_t skipSpace(std::string_view text, std::size_t p)

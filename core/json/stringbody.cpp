@@ -223,6 +223,20 @@ StringBodyScan scanStringBody(std::string_view text, std::size_t start, bool tru
     return trusted ? scanBody<true>(text, start) : scanBody<false>(text, start);
 }
 
+std::size_t endOfStringBody(std::string_view text, std::size_t start)
+{
+    SpecialFinder<true> finder(text);
+    std::size_t p = start;
+    for (;;) {
+        p = finder.next(p);
+        if (p >= text.size())
+            return text.size();
+        if (text[p] == '"')
+            return p;
+        p += 2; // a backslash and the byte it escapes (no hex digit of a \u escape is a quote or a backslash)
+    }
+}
+
 void decodeStringBody(std::string_view body, std::string &out)
 {
     out.reserve(out.size() + body.size());

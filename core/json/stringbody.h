@@ -12,8 +12,8 @@ namespace tf::json {
 
 struct StringBodyScan
 {
-    std::size_t end = 0;        // offset of the closing quote
-    bool escaped = false;       // the body holds at least one escape
+    std::size_t end = 0;  // offset of the closing quote
+    bool escaped = false; // the body holds at least one escape
     // The body is exactly what JSON.stringify would write for the decoded text (only `\"`, `\\`, `\b\f\n\r\t`,
     // lowercase `\u00xx` for other control characters and lowercase `\udxxx` for lone surrogates), so a writer may
     // copy it instead of decoding and escaping again.
@@ -26,6 +26,12 @@ struct StringBodyScan
 // escapes, no raw control characters. `trusted` text was scanned before (a span parsed again): its raw bytes are
 // not checked again, only its quotes and escapes are read, which is most of the work on non-ASCII text.
 StringBodyScan scanStringBody(std::string_view text, std::size_t start, bool trusted = false);
+
+// The offset of the closing quote of the body starting at `start` (just past the opening quote), or the text's size
+// when it has none. Only quotes and backslashes are read and nothing is checked: it steps over strings whose
+// validity is the parser's business (json::skimMembers crossing a file to its parts), with the parser's finder,
+// which classifies 16 bytes at a time and keeps them across the escapes of JSON inside JSON.
+std::size_t endOfStringBody(std::string_view text, std::size_t start);
 
 // Appends the decoded WTF-8 text of a body that scanStringBody accepted. An escaped high surrogate followed by an
 // escaped low one is one character; any other surrogate escape stays a lone unit.

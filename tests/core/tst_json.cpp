@@ -1,9 +1,12 @@
 #include "core/json/jsnumber.h"
 #include "core/json/parser.h"
+#include "core/json/stringbody.h"
 #include "core/json/writer.h"
 #include "core/text/utf.h"
 
 #include <QTest>
+
+#include <random>
 
 using namespace tf;
 
@@ -56,6 +59,7 @@ private slots:
     void endOfValueAgain_data();
     void endOfValueAgain();
     void stoppedParseIsNotLocated();
+    void endOfStringBodyMatchesAScalarScan();
 };
 
 void TestJson::jsNumbers_data()
@@ -633,6 +637,46 @@ void TestJson::stoppedParseIsNotLocated()
     json::parse(broken, arena, error);
     QVERIFY(error.failed());
     QCOMPARE(error.line, std::size_t(2001));
+}
+
+void TestJson::endOfStringBodyMatchesAScalarScan()
+{
+    // The closing quote is the first quote not escaped, whatever the escapes around it and wherever the 16-byte windows
+    // fall: JSON inside JSON (an escape every few bytes), runs of backslashes, non-ASCII text, no closing quote.
+    const auto scalar = [](std::string_view text, std::size_t p) {
+        while (p < text.size()) {
+            if (text[p] == '"')
+                return p;
+            p += text[p] == '\\' ? 2 : 1;
+        }
+        return text.size();
+    };
+    std::mt19937 rng(18);
+    const std::string alphabet[] = {
+        "a", "\"", "\\", "\\\"", "\\\\", "\\u0022", "{\\\"k\\\":", "\xC3\xA9", "0123456789abcdef", " "};
+    int checked = 0;
+    for (int round = 0; round < 3000; ++round) {
+        std::string text;
+        const int pieces = int(rng() % 40);
+        for (int i = 0; i < pieces; ++i)
+            text += alphabet[rng() % std::size(alphabet)];
+        for (std::size_t start = 0; start <= std::min<std::size_t>(text.size(), 20); ++start) {
+            if (start > 0 && text[start - 1] == '\\')
+                continue; // a body never starts inside an escape
+            const std::size_t got = json::endOfStringBody(text, start), want = scalar(text, start);
+            if (got != want)
+                QFAIL(qPrintable(QStringLiteral("start %1 of %2: %3, expected %4")
+                                     .arg(start)
+                                     .arg(QString::fromStdString(text))
+                                     .arg(got)
+                                     .arg(want)));
+            ++checked;
+        }
+    }
+    QVERIFY(checked > 10000);
+    // A body that ends in a lone backslash has no closing quote.
+    QCOMPARE(json::endOfStringBody("abc\\", 0), std::size_t(4));
+    QCOMPARE(json::endOfStringBody(std::string(100, 'x') + "\\\"\"", 0), std::size_t(102));
 }
 
 QTEST_APPLESS_MAIN(TestJson)

@@ -120,9 +120,9 @@ int follow(const std::vector<std::string> &args)
     // A poll every 100 ms (paced by LogFollower::nextPollDelayMs on a long log): a call is printed well within a
     // second of its response being written.
     constexpr int kIntervalMs = 100;
+    const auto idle = [&] { return idleExit && Clock::now() - lastGrowth >= std::chrono::duration<double>(*idleExit); };
     for (;;) {
-        const bool idle = idleExit && Clock::now() - lastGrowth >= std::chrono::duration<double>(*idleExit);
-        const bool last = g_interrupted || idle;
+        const bool last = g_interrupted || idle();
         recording::LogFollower::Update u = follower.poll(last);
         if (first && !u.error.empty() && !u.run) {
             // Unreadable input: the one line, and exit 2 (a file that appears later is followed by starting again).
@@ -147,8 +147,7 @@ int follow(const std::vector<std::string> &args)
         // In slices: a paced wait on a long log is seconds, and Ctrl+C or the idle time must still end it promptly.
         const Clock::time_point next =
             Clock::now() + std::chrono::milliseconds(recording::LogFollower::nextPollDelayMs(kIntervalMs, u.rebuildMs));
-        while (!g_interrupted && Clock::now() < next &&
-               !(idleExit && Clock::now() - lastGrowth >= std::chrono::duration<double>(*idleExit)))
+        while (!g_interrupted && Clock::now() < next && !idle())
             std::this_thread::sleep_for(
                 std::min<Clock::duration>(next - Clock::now(), std::chrono::milliseconds(kIntervalMs)));
     }

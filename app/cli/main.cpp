@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <iostream>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -29,6 +31,18 @@ void printUsage(std::ostream &out)
            "  --version                      print the version\n";
 }
 
+// `conform KIND FILE.jsonl`: the findings or the commit-log fold vectors.
+int conform(const std::vector<std::string> &args)
+{
+    const std::vector<std::string> rest(args.begin() + std::min<std::size_t>(1, args.size()), args.end());
+    if (!args.empty() && args[0] == "findings")
+        return tf::cli::conformFindings(rest);
+    if (!args.empty() && args[0] == "commitlog")
+        return tf::cli::conformCommitLog(rest);
+    std::cerr << "usage: tracefold-cli conform findings|commitlog FILE.jsonl\n";
+    return 2;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -43,39 +57,23 @@ int main(int argc, char **argv)
         return 0;
     }
     const std::string command = args[0];
-    // `COMMAND --help` asks for help, not for a file named --help.
-    static const std::vector<std::string> kCommands = {"conform", "inspect", "audit",  "generate", "report",
-                                                       "search",  "diff",    "follow", "unpack"};
-    const bool known = std::find(kCommands.begin(), kCommands.end(), command) != kCommands.end();
-    if (known && args.size() == 2 && (args[1] == "--help" || args[1] == "-h")) {
-        printUsage(std::cout);
-        return 0;
+    using Run = int (*)(const std::vector<std::string> &);
+    static const std::pair<std::string_view, Run> kCommands[] = {
+        {"conform", conform},        {"inspect", tf::cli::inspect},
+        {"audit", tf::cli::audit},   {"generate", tf::cli::generate},
+        {"report", tf::cli::report}, {"search", tf::cli::search},
+        {"diff", tf::cli::diff},     {"follow", tf::cli::follow},
+        {"unpack", tf::cli::unpack}};
+    const auto *found =
+        std::find_if(std::begin(kCommands), std::end(kCommands), [&](const auto &c) { return c.first == command; });
+    if (found != std::end(kCommands)) {
+        // `COMMAND --help` asks for help, not for a file named --help.
+        if (args.size() == 2 && (args[1] == "--help" || args[1] == "-h")) {
+            printUsage(std::cout);
+            return 0;
+        }
+        return found->second(std::vector<std::string>(args.begin() + 1, args.end()));
     }
-    if (command == "conform") {
-        const std::vector<std::string> rest(args.begin() + std::min<std::size_t>(2, args.size()), args.end());
-        if (args.size() >= 2 && args[1] == "findings")
-            return tf::cli::conformFindings(rest);
-        if (args.size() >= 2 && args[1] == "commitlog")
-            return tf::cli::conformCommitLog(rest);
-        std::cerr << "usage: tracefold-cli conform findings|commitlog FILE.jsonl\n";
-        return 2;
-    }
-    if (command == "generate")
-        return tf::cli::generate(std::vector<std::string>(args.begin() + 1, args.end()));
-    if (command == "report")
-        return tf::cli::report(std::vector<std::string>(args.begin() + 1, args.end()));
-    if (command == "search")
-        return tf::cli::search(std::vector<std::string>(args.begin() + 1, args.end()));
-    if (command == "diff")
-        return tf::cli::diff(std::vector<std::string>(args.begin() + 1, args.end()));
-    if (command == "unpack")
-        return tf::cli::unpack(std::vector<std::string>(args.begin() + 1, args.end()));
-    if (command == "follow")
-        return tf::cli::follow(std::vector<std::string>(args.begin() + 1, args.end()));
-    if (command == "audit")
-        return tf::cli::audit(std::vector<std::string>(args.begin() + 1, args.end()));
-    if (command == "inspect")
-        return tf::cli::inspect(std::vector<std::string>(args.begin() + 1, args.end()));
     std::cerr << "tracefold-cli: unknown command '" << command << "'\n";
     printUsage(std::cerr);
     return 2;

@@ -421,9 +421,8 @@ int main(int argc, char **argv)
             "\n| peak RSS MB: window settled | file loaded | after the switches | peak RSS / file | while loading, "
             "most anonymous MB | most file-backed MB | once loaded: anonymous MB | file-backed MB | after the "
             "switches: anonymous MB | file-backed MB |\n"
-            "|---|---|---|---|---|---|---|---|---|---|\n| %.0f | %.0f | %.0f | %.2f | %.0f | %.0f | %.0f | %.0f | %.0f "
-            "| "
-            "%.0f |\n",
+            "|---|---|---|---|---|---|---|---|---|---|\n"
+            "| %.0f | %.0f | %.0f | %.2f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f |\n",
             rssBeforeMb, rssLoadedMb, rssEndMb, fileMb > 0 ? rssEndMb / (fileMb / 1.048576) : 0.0, loadAnonMaxMb,
             loadFileMaxMb, anonLoadedMb, fileLoadedMb, statusMb("RssAnon"), statusMb("RssFile"));
         std::printf("\n| painted widget | paints per switch | ms per switch |\n|---|---|---|\n");

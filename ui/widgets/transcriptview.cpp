@@ -405,19 +405,23 @@ void TranscriptView::layOut()
         QMetaObject::invokeMethod(this, &TranscriptView::scrollPending, Qt::QueuedConnection);
 }
 
-QRect TranscriptView::visualRect(const QModelIndex &index) const
+void TranscriptView::layOutBeforeReading() const
 {
     // A list on screen whose layout was put off (it came on screen by a way that sent nothing yet) is laid out before
     // anyone reads a place in it.
     if (m_layoutPending && onScreen())
         const_cast<TranscriptView *>(this)->layOut();
+}
+
+QRect TranscriptView::visualRect(const QModelIndex &index) const
+{
+    layOutBeforeReading();
     return QListView::visualRect(index);
 }
 
 QModelIndex TranscriptView::indexAt(const QPoint &point) const
 {
-    if (m_layoutPending && onScreen())
-        const_cast<TranscriptView *>(this)->layOut();
+    layOutBeforeReading();
     return QListView::indexAt(point);
 }
 

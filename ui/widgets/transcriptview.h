@@ -92,6 +92,8 @@ private:
     void layOutPending();
     // Lays the messages out now; a scroll asked for meanwhile comes right after (queued).
     void layOut();
+    // Before a place in the list is read (visualRect, indexAt): the layout put off, if the list is on screen now.
+    void layOutBeforeReading() const;
     // Calls scrollPending once the dock holding the list has its tab brought to the front.
     void watchDock();
 

@@ -24,7 +24,7 @@ public:
     // `raw` was parsed from the run's file (its containers carry their offsets) and may be dropped afterwards.
     void add(const json::Value &raw);
 
-    std::vector<Event> events;
+    EventList events;
     std::optional<std::size_t> firstBadIndex;
     json::Value firstBad;
 

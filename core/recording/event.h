@@ -33,6 +33,9 @@ struct Event
     // a followed log would do on every update.
     std::optional<int> payloadIterIndex;
     bool payloadHasHistory = false;
+    // route_decided: payload.chosen is "wrap-up" (a limit the run hit, spec/runs.md). Read here too: the run's story is
+    // rebuilt at every poll of a followed log, and a route is decided at every call.
+    bool payloadChoseWrapUp = false;
     // Where the payload and meta objects are in the run's file; json::kNoSource when the event has none.
     std::uint64_t payloadOffset = json::kNoSource;
     std::uint64_t metaOffset = json::kNoSource;

@@ -21,11 +21,14 @@ void addEventCalls(Run &run, const std::function<bool(const Event &)> &wanted)
     std::vector<bool> endUsed(run.events.size(), false);
     // Found once here, not searched per call: a file with many calls must not cost calls x events.
     std::optional<std::size_t> firstTurnStart, lastTurnStart;
-    for (const Event &e : run.events)
-        if (e.type == eventtype::TurnStart) {
+    std::size_t llmStarts = 0;
+    for (const Event &e : run.events) {
+        if (e.type == eventtype::TurnStart && !firstTurnStart)
             firstTurnStart = e.index;
-            break;
-        }
+        llmStarts += e.type == eventtype::LlmStart ? 1 : 0;
+    }
+    // Grown once: a vector doubling its way to thousands of records moves each several times.
+    run.calls.reserve(run.calls.size() + llmStarts);
     for (const Event &e : run.events) {
         if (e.type == eventtype::TurnStart) {
             lastTurnStart = e.index;

@@ -55,6 +55,9 @@ EventFault readEvent(const json::Value &raw, Event &e)
             if (const json::Value *k = payload->findNumber("iterIndex"))
                 e.payloadIterIndex = toInt(k->asNumber());
             e.payloadHasHistory = payload->findArray("history") != nullptr;
+        } else if (e.type == eventtype::RouteDecided) {
+            const json::Value *chosen = payload->findString("chosen");
+            e.payloadChoseWrapUp = chosen && chosen->decodedString() == "wrap-up";
         }
     }
     if (const json::Value *meta = raw.find("meta")) {
@@ -125,7 +128,7 @@ void indexEvents(Run &run, EventCollector &collected, const LoadErrors &errors, 
         path.emplace_back(std::string(fault.kind == EventFault::Kind::PayloadNotObject ? "payload" : "meta"));
         errors.wrongType(path, "an object", fault.member);
     }
-    std::vector<Event> all = std::move(collected.events);
+    EventList all = std::move(collected.events);
     std::vector<std::string> runIds;                 // first-seen order
     std::unordered_set<std::string_view> seenRunIds; // a log with a run id per event must not cost n^2
     for (const Event &e : all)
@@ -140,11 +143,11 @@ void indexEvents(Run &run, EventCollector &collected, const LoadErrors &errors, 
         const std::string &chosen = control.runId;
         if (seenRunIds.count(chosen) == 0)
             errors.fail("no run " + chosen + " in this log; runs found: " + std::to_string(runIds.size()));
-        std::vector<Event> kept;
-        for (Event &e : all)
+        EventList kept;
+        for (Event e : all)
             if (e.runId == chosen || e.runId.empty() || e.runId == kConsumerScopeRunId) {
                 e.index = kept.size();
-                kept.push_back(std::move(e));
+                kept.push_back(e);
             }
         all = std::move(kept);
         run.warnings.push_back("this log holds " + std::to_string(runIds.size()) + " runs; showing " + chosen);
@@ -161,7 +164,6 @@ void indexEvents(Run &run, EventCollector &collected, const LoadErrors &errors, 
         eventtype::Token,           eventtype::ToolStart,        eventtype::ToolProgress, eventtype::ToolEnd,
         eventtype::ContextInjected, eventtype::ContextEvaluated, eventtype::SlotComposed};
     run.events = std::move(all);
-    run.events.shrink_to_fit(); // kept for the run's life: no growth slack
     for (const Event &e : run.events) {
         // Other domains (findings.*, skill.*, cost.*, ...) are kept and shown raw; only count what no rule reads.
         const bool isKnown =

@@ -26,8 +26,9 @@ class EventCollector;
 // new file. A recording written whole (a JSON document the sink rewrites atomically) is read again whenever the path
 // names another version of it.
 //
-// Every poll that read something returns a new immutable Run — a snapshot; earlier snapshots stay valid — and the
-// calls' summaries, reusing those of the calls that cannot have changed. A call appears once its response is on
+// Every poll that read something returns a new immutable Run — a snapshot; earlier snapshots stay valid and hold the
+// events read before them together with it (EventList), not each a copy — and the calls' summaries, reusing those of
+// the calls that cannot have changed. A call appears once its response is on
 // record (Run::callsAwaitingResponse counts the others) unless the run has ended or the poll is the final one.
 class LogFollower
 {

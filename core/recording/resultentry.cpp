@@ -94,7 +94,7 @@ ToolResultPlace locateToolResult(const Run &run, std::string_view toolCallId, co
     const Event *start = run.toolStart(toolCallId);
     place.resultOnRecord = end != nullptr;
     if (const Event *e = end ? end : start) {
-        const std::size_t at = std::size_t(e - run.events.data());
+        const std::size_t at = e->index;
         for (const CallRecord &call : run.calls)
             if (std::find(call.toolEvents.begin(), call.toolEvents.end(), at) != call.toolEvents.end()) {
                 place.ranAt = call.ordinal;

@@ -2,6 +2,7 @@
 
 #include "callrecord.h"
 #include "event.h"
+#include "eventlist.h"
 #include "gap.h"
 #include "messagefacts.h"
 #include "recordingshape.h"
@@ -67,7 +68,7 @@ struct Run
     std::size_t commitCount = 0;
 
     RunConstants constants;
-    std::vector<Event> events;
+    EventList events;
     std::map<std::string, std::size_t> unknownEventTypes; // type -> count
     std::vector<CallRecord> calls;
     std::vector<Gap> gaps; // run-level

@@ -226,12 +226,9 @@ void buildLimits(Run &run, const CallAtEvent &calls)
             limit.kind = "context.budget_pressure";
             limit.message = scalarsOf(run.payload(e), {"slot", "cap", "projected", "overflowBy", "unit", "planAction"});
             limit.call = calls.after(e.index); // pressure is felt by the call it is composed for
-        } else if (e.type == eventtype::RouteDecided) {
-            const json::Value payload = run.payload(e);
-            if (stringMember(payload, "chosen") != std::optional<std::string>("wrap-up"))
-                continue;
+        } else if (e.type == eventtype::RouteDecided && e.payloadChoseWrapUp) {
             limit.kind = "wrap-up";
-            limit.message = stringMember(payload, "rationale").value_or("route_decided chose wrap-up");
+            limit.message = stringMember(run.payload(e), "rationale").value_or("route_decided chose wrap-up");
         } else {
             continue;
         }

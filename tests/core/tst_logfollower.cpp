@@ -215,8 +215,10 @@ void TestLogFollower::readsOnlyWhatWasAppended()
     LogFollower follower(path);
     QVERIFY(follower.poll().run);
     QCOMPARE(follower.bytesRead(), std::uint64_t(log.size()));
-    // Each poll reads exactly the bytes appended since the one before, not the file again.
+    // Each poll reads exactly the bytes appended since the one before, not the file again, and its snapshot holds the
+    // events read before (every full chunk of them) with the snapshot before it rather than a copy of them.
     const std::size_t firstLine = one.find('\n') + 1;
+    std::shared_ptr<const recording::Run> previous;
     for (int i = 0; i < 5; ++i) {
         const std::uint64_t before = follower.bytesRead();
         append(path, std::string_view(one).substr(0, firstLine));
@@ -224,6 +226,13 @@ void TestLogFollower::readsOnlyWhatWasAppended()
         QVERIFY(u.run);
         QCOMPARE(follower.bytesRead() - before, std::uint64_t(firstLine));
         QVERIFY(u.unchangedCalls + 1 >= u.calls.size()); // the summaries of the calls before were kept
+        if (previous) {
+            const std::size_t fullChunks = previous->events.size() / recording::EventList::kChunkEvents;
+            QVERIFY(fullChunks > 0);
+            QCOMPARE(u.run->events.chunksSharedWith(previous->events), fullChunks);
+            QCOMPARE(u.run->events.size(), previous->events.size() + 1);
+        }
+        previous = u.run;
     }
 }
 

@@ -1,7 +1,7 @@
 // tracefold-bench: the performance figures of docs/performance.md, measured side by side in one run.
 //
 //   tracefold-bench [--workdir DIR] [--calls 1300,5000] [--runs 3] [--sizes 100,1000] [--switch-calls 100000]
-//                   [--cli PATH] [--no-node] [--quick] [--diff-only]
+//                   [--cli PATH] [--no-node] [--quick] [--diff-only] [--follow-calls N]
 //
 // First the many-call runs (issue 18): for each call count a run of that many calls with a sliding history
 // (`generate --calls C --seed 7 --history-window 40 --turn-calls 50`), and on it, --runs times alternately, Node's
@@ -14,12 +14,17 @@
 // Peak resident memory of each child comes from wait4(). Then it loads a run of --switch-calls calls and times
 // switching to random calls (the core per-call view), then the findings pieces composed per second, and finally
 // `tracefold-cli diff A B` against `inspect` of both on two ~100 MB runs of 1,300 calls (--diff-only: only that).
+// Following (--follow-calls N, 0 to skip): a run of N calls written as the library's event log sink writes it, four
+// fifths on disk when following starts, then 20 lines at a time; each poll's wall time, and the part of it that
+// grows with the whole log (the snapshot's rebuild), which paces the next poll (LogFollower::nextPollDelayMs).
 // Nothing here passes or fails; it prints a table.
 
 #include "core/findings/findingspiece.h"
 #include "core/generate/recordinggenerator.h"
 #include "core/json/parser.h"
+#include "core/json/writer.h"
 #include "core/recording/callview.h"
+#include "core/recording/logfollower.h"
 #include "core/recording/recordingloader.h"
 
 #include <algorithm>
@@ -231,6 +236,82 @@ const std::vector<std::string> kNodeParse = {"node", "--max-old-space-size=16000
                                              "JSON.parse(require('fs').readFileSync(process.argv[1], 'utf8'))"};
 
 // inspect --json against Node's JSON.parse on the many-call runs, alternating, `runs` times each.
+// A run of `calls` calls as an NDJSON event log (one event a line, as the fileObservability sink writes them): small
+// results and a short history, so that the log is long in events rather than in bytes.
+std::string ensureEventLog(const std::string &dir, int calls)
+{
+    const std::string path = dir + "/follow-" + std::to_string(calls) + "calls.ndjson";
+    if (fileSize(path) > 0)
+        return path;
+    tf::generate::GeneratorOptions options;
+    options.seed = 7;
+    options.calls = calls;
+    options.resultBytes = 400;
+    options.historyInIterationEnd = false;
+    options.historyWindow = 12;
+    options.turnCalls = 50;
+    const std::string document = tf::generate::generateRecording(options);
+    tf::json::StringArena arena;
+    tf::json::ParseError error;
+    const tf::json::Value root = tf::json::parse(document, arena, error);
+    const tf::json::Value *events = error.failed() ? nullptr : root.findArray("events");
+    std::ofstream out(path, std::ios::binary);
+    for (std::size_t i = 0; events && i < events->size(); ++i)
+        out << tf::json::stringify(events->at(i)) << '\n';
+    return path;
+}
+
+void followTable(const std::string &workdir, int calls)
+{
+    const std::string source = ensureEventLog(workdir, calls);
+    std::ifstream in(source, std::ios::binary);
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);)
+        lines.push_back(line + '\n');
+    const std::string path = workdir + "/followed.ndjson";
+    std::size_t written = lines.size() * 4 / 5;
+    {
+        std::ofstream out(path, std::ios::binary | std::ios::trunc);
+        for (std::size_t i = 0; i < written; ++i)
+            out << lines[i];
+    }
+    tf::recording::LogFollower follower(path);
+    auto t0 = Clock::now();
+    const auto first = follower.poll();
+    const double firstMs = msSince(t0);
+    std::vector<double> pollMs, rebuildMs, delayMs;
+    constexpr std::size_t kLinesPerAppend = 20;
+    while (written < lines.size()) {
+        {
+            std::ofstream out(path, std::ios::binary | std::ios::app);
+            for (std::size_t end = std::min(lines.size(), written + kLinesPerAppend); written < end; ++written)
+                out << lines[written];
+        }
+        t0 = Clock::now();
+        const auto u = follower.poll();
+        if (!u.run)
+            continue; // a batch of lines with no event in it
+        pollMs.push_back(msSince(t0));
+        rebuildMs.push_back(u.rebuildMs);
+        delayMs.push_back(tf::recording::LogFollower::nextPollDelayMs(100, u.rebuildMs));
+        if (pollMs.size() >= 100)
+            break;
+    }
+    const auto last = follower.poll(true);
+    std::cout << "\n| following | lines on disk at start | first poll ms | calls | polls (20 lines each) | poll p50 ms | "
+                 "poll max ms | rebuild p50 ms | rebuild max ms | next poll after p50 ms | lines at the end |\n"
+                 "|---|---|---|---|---|---|---|---|---|---|---|\n"
+              << "| " << source.substr(source.rfind('/') + 1) << " | " << lines.size() * 4 / 5 << " | "
+              << fmt(firstMs, 0) << " | " << (first.run ? first.calls.size() : 0) << " | " << pollMs.size() << " | "
+              << fmt(percentile(pollMs, 0.5)) << " | "
+              << fmt(pollMs.empty() ? 0 : *std::max_element(pollMs.begin(), pollMs.end())) << " | "
+              << fmt(percentile(rebuildMs, 0.5)) << " | "
+              << fmt(rebuildMs.empty() ? 0 : *std::max_element(rebuildMs.begin(), rebuildMs.end())) << " | "
+              << fmt(percentile(delayMs, 0.5), 0) << " | " << written << " |" << std::endl;
+    if (!last.error.empty())
+        std::cerr << last.error << '\n';
+}
+
 void manyCallTable(const std::string &workdir, const std::vector<int> &callCounts, int runs, bool node,
                    const std::string &cli)
 {
@@ -283,6 +364,7 @@ int main(int argc, char **argv)
     std::string switchFile; // time the core per-call view on this file instead of the generated long run
     bool node = true;
     bool diffOnly = false;
+    int followCalls = 15000;
     std::string cli;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
@@ -308,6 +390,8 @@ int main(int argc, char **argv)
             switchCalls = std::stoi(argv[++i]);
         } else if (a == "--cli" && i + 1 < argc) {
             cli = argv[++i];
+        } else if (a == "--follow-calls" && i + 1 < argc) {
+            followCalls = std::stoi(argv[++i]);
         } else if (a == "--no-node") {
             node = false;
         } else if (a == "--diff-only") {
@@ -317,10 +401,12 @@ int main(int argc, char **argv)
             callCounts = {300};
             runs = 1;
             switchCalls = 2000;
+            followCalls = 1000;
             quick = true;
         } else {
             std::cerr << "usage: tracefold-bench [--workdir DIR] [--calls 1300,5000] [--runs N] [--sizes 100,1000] "
-                         "[--switch-calls N] [--switch-file FILE] [--cli PATH] [--no-node] [--quick] [--diff-only]\n";
+                         "[--switch-calls N] [--switch-file FILE] [--cli PATH] [--no-node] [--quick] [--diff-only] "
+                         "[--follow-calls N]\n";
             return 2;
         }
     }
@@ -417,6 +503,9 @@ int main(int argc, char **argv)
                 std::cerr << "no piece\n";
         }
     }
+
+    if (!diffOnly && followCalls > 0)
+        followTable(workdir, followCalls);
 
     if (!quick) { // a smoke run leaves the three 100 MB runs of the comparison out (--diff-only times them alone)
         // diff exits 1 when the runs differ, which every pair here but the run against itself does.

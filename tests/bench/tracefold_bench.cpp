@@ -141,18 +141,26 @@ std::string ensureRecording(const std::string &dir, std::size_t targetMb)
     return path;
 }
 
+// A run long in calls rather than in bytes: small results, no history in the iteration events, a short window.
+tf::generate::GeneratorOptions longRunOptions(int calls, std::uint64_t seed, std::size_t resultBytes, int window,
+                                              int turnCalls)
+{
+    tf::generate::GeneratorOptions options;
+    options.seed = seed;
+    options.calls = calls;
+    options.resultBytes = resultBytes;
+    options.historyInIterationEnd = false;
+    options.historyWindow = std::size_t(window);
+    options.turnCalls = turnCalls;
+    return options;
+}
+
 std::string ensureLongRun(const std::string &dir, int calls)
 {
     const std::string path = dir + "/bench-" + std::to_string(calls) + "calls.json";
     if (fileSize(path) > 0)
         return path;
-    tf::generate::GeneratorOptions options;
-    options.seed = 77;
-    options.calls = calls;
-    options.resultBytes = 300;
-    options.historyInIterationEnd = false;
-    options.historyWindow = 8;
-    options.turnCalls = 25;
+    const auto options = longRunOptions(calls, 77, 300, 8, 25);
     std::ofstream out(path, std::ios::binary);
     tf::generate::writeRecording(out, options);
     return path;
@@ -235,7 +243,6 @@ std::string fmtRange(const Range &r, int decimals = 0)
 const std::vector<std::string> kNodeParse = {"node", "--max-old-space-size=16000", "-e",
                                              "JSON.parse(require('fs').readFileSync(process.argv[1], 'utf8'))"};
 
-// inspect --json against Node's JSON.parse on the many-call runs, alternating, `runs` times each.
 // A run of `calls` calls as an NDJSON event log (one event a line, as the fileObservability sink writes them): small
 // results and a short history, so that the log is long in events rather than in bytes.
 std::string ensureEventLog(const std::string &dir, int calls)
@@ -243,14 +250,7 @@ std::string ensureEventLog(const std::string &dir, int calls)
     const std::string path = dir + "/follow-" + std::to_string(calls) + "calls.ndjson";
     if (fileSize(path) > 0)
         return path;
-    tf::generate::GeneratorOptions options;
-    options.seed = 7;
-    options.calls = calls;
-    options.resultBytes = 400;
-    options.historyInIterationEnd = false;
-    options.historyWindow = 12;
-    options.turnCalls = 50;
-    const std::string document = tf::generate::generateRecording(options);
+    const std::string document = tf::generate::generateRecording(longRunOptions(calls, 7, 400, 12, 50));
     tf::json::StringArena arena;
     tf::json::ParseError error;
     const tf::json::Value root = tf::json::parse(document, arena, error);
@@ -269,7 +269,8 @@ void followTable(const std::string &workdir, int calls)
     for (std::string line; std::getline(in, line);)
         lines.push_back(line + '\n');
     const std::string path = workdir + "/followed.ndjson";
-    std::size_t written = lines.size() * 4 / 5;
+    const std::size_t onDiskAtStart = lines.size() * 4 / 5;
+    std::size_t written = onDiskAtStart;
     {
         std::ofstream out(path, std::ios::binary | std::ios::trunc);
         for (std::size_t i = 0; i < written; ++i)
@@ -298,20 +299,21 @@ void followTable(const std::string &workdir, int calls)
             break;
     }
     const auto last = follower.poll(true);
-    std::cout << "\n| following | lines on disk at start | first poll ms | calls | polls (20 lines each) | poll p50 ms | "
-                 "poll max ms | rebuild p50 ms | rebuild max ms | next poll after p50 ms | lines at the end |\n"
-                 "|---|---|---|---|---|---|---|---|---|---|---|\n"
-              << "| " << source.substr(source.rfind('/') + 1) << " | " << lines.size() * 4 / 5 << " | "
-              << fmt(firstMs, 0) << " | " << (first.run ? first.calls.size() : 0) << " | " << pollMs.size() << " | "
-              << fmt(percentile(pollMs, 0.5)) << " | "
-              << fmt(pollMs.empty() ? 0 : *std::max_element(pollMs.begin(), pollMs.end())) << " | "
-              << fmt(percentile(rebuildMs, 0.5)) << " | "
-              << fmt(rebuildMs.empty() ? 0 : *std::max_element(rebuildMs.begin(), rebuildMs.end())) << " | "
-              << fmt(percentile(delayMs, 0.5), 0) << " | " << written << " |" << std::endl;
+    std::cout
+        << "\n| following | lines on disk at start | first poll ms | calls | polls (20 lines each) | poll p50 ms | "
+           "poll max ms | rebuild p50 ms | rebuild max ms | next poll after p50 ms | lines at the end |\n"
+           "|---|---|---|---|---|---|---|---|---|---|---|\n"
+        << "| " << source.substr(source.rfind('/') + 1) << " | " << onDiskAtStart << " | " << fmt(firstMs, 0) << " | "
+        << (first.run ? first.calls.size() : 0) << " | " << pollMs.size() << " | " << fmt(percentile(pollMs, 0.5))
+        << " | " << fmt(pollMs.empty() ? 0 : *std::max_element(pollMs.begin(), pollMs.end())) << " | "
+        << fmt(percentile(rebuildMs, 0.5)) << " | "
+        << fmt(rebuildMs.empty() ? 0 : *std::max_element(rebuildMs.begin(), rebuildMs.end())) << " | "
+        << fmt(percentile(delayMs, 0.5), 0) << " | " << written << " |" << std::endl;
     if (!last.error.empty())
         std::cerr << last.error << '\n';
 }
 
+// inspect --json against Node's JSON.parse on the many-call runs, alternating, `runs` times each.
 void manyCallTable(const std::string &workdir, const std::vector<int> &callCounts, int runs, bool node,
                    const std::string &cli)
 {

@@ -166,6 +166,26 @@ bool MappedFile::pagesVanished() const
     return vanishedpages::vanished(m_guardSlot);
 }
 
+int MappedFile::reopen() const
+{
+    if (!m_stamped || !m_mapped)
+        return -1;
+    const int fd = ::open(m_path.c_str(), O_RDONLY | O_CLOEXEC);
+    struct stat st
+    {
+    };
+    if (fd < 0 || ::fstat(fd, &st) != 0) {
+        if (fd >= 0)
+            ::close(fd);
+        return -1;
+    }
+    if (stampOf(st) != m_stamp) {
+        ::close(fd);
+        return -1;
+    }
+    return fd;
+}
+
 std::string MappedFile::changedOnDisk() const
 {
     const std::string prefix = m_path + ": the file changed on disk while it was being read (";

@@ -20,6 +20,7 @@ struct FileStamp
     std::uint64_t device = 0, inode = 0;
     std::uint64_t size = 0;
     std::int64_t mtimeSeconds = 0, mtimeNanoseconds = 0;
+    bool operator==(const FileStamp &) const = default;
 };
 
 // A file opened read-only and mapped into memory (PROT_READ, MAP_PRIVATE): nothing Tracefold does can change the
@@ -44,6 +45,10 @@ public:
     static std::shared_ptr<const MappedFile> fromString(std::string bytes, std::string name);
 
     std::string_view bytes() const { return {m_data, m_size}; }
+    // A new read-only descriptor (the caller closes it) on the file the mapping was made from, while its path still
+    // names that file unchanged (device, inode, size and mtime as when mapped); -1 otherwise, and for bytes in memory
+    // or a scratch file. For a pass that reads the file through a buffer rather than through the mapping.
+    int reopen() const;
 
     // Drops the resident pages of the mapping before `offset` (all of them with npos). The mapping stays valid: a
     // later read faults the page back in from the page cache. Parsed strings are views into the file, so this is

@@ -228,10 +228,7 @@ LogFollower::Update LogFollower::State::pollDocument()
     now.size = std::uint64_t(st.st_size);
     now.mtimeSeconds = st.st_mtim.tv_sec;
     now.mtimeNanoseconds = st.st_mtim.tv_nsec;
-    const bool same = documentRead && now.device == documentStamp.device && now.inode == documentStamp.inode &&
-                      now.size == documentStamp.size && now.mtimeSeconds == documentStamp.mtimeSeconds &&
-                      now.mtimeNanoseconds == documentStamp.mtimeNanoseconds;
-    if (same)
+    if (documentRead && now == documentStamp)
         return u;
     LoadResult loaded = loadRecording(path);
     if (!loaded.run) {

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <optional>
 #include <string>
+#include <unistd.h>
 
 namespace tf::recording {
 
@@ -31,43 +32,49 @@ std::optional<Layout> skimLayout(const io::MappedFile &file, std::size_t root)
     bool snapshotPassed = false;
     bool inSnapshot = false;
     bool refused = false;
-    json::skimMembers(
-        text, root, 3,
-        [&](const std::vector<std::string_view> &path, std::size_t at) {
-            // Shape A: {snapshot, events, structure}; an envelope holds the same under "recording".
-            std::size_t base = 0;
-            if (path[0] == "format" && path.size() == 1) {
-                layout.envelope = true;
-                if (text.substr(at, 1) != "\"" ||
-                    packed::isPackedFamily(text.substr(at + 1, text.find('"', at + 1) - at - 1)))
-                    refused = true; // a packed recording is expanded by the load; nothing to preview from
-                return !refused;
-            }
-            if (layout.envelope) {
-                if (path[0] != "recording")
-                    return true;
-                base = 1;
-            }
-            if (path.size() <= base)
+    const auto place = [&](const std::vector<std::string_view> &path, std::size_t at) {
+        // Shape A: {snapshot, events, structure}; an envelope holds the same under "recording".
+        std::size_t base = 0;
+        if (path[0] == "format" && path.size() == 1) {
+            layout.envelope = true;
+            if (text.substr(at, 1) != "\"" ||
+                packed::isPackedFamily(text.substr(at + 1, text.find('"', at + 1) - at - 1)))
+                refused = true; // a packed recording is expanded by the load; nothing to preview from
+            return !refused;
+        }
+        if (layout.envelope) {
+            if (path[0] != "recording")
                 return true;
-            const std::string_view member = path[base];
-            if (path.size() == base + 1) {
-                if (inSnapshot)
-                    snapshotPassed = true; // the next member after the snapshot: all of its own were seen
-                inSnapshot = member == "snapshot";
-                if (member == "events")
-                    layout.events = at;
-            } else if (path.size() == base + 2 && member == "snapshot") {
-                if (path[base + 1] == "commitLog")
-                    layout.commitLog = at;
-                else if (path[base + 1] == "initialState")
-                    layout.initialState = at;
-                else if (path[base + 1] == "subflowResults")
-                    layout.subflowResults = at;
-            }
-            return !(layout.events && layout.commitLog && (snapshotPassed || layout.subflowResults));
-        },
-        [passed = io::PassedPages(&file)](std::size_t offset) mutable { passed.at(offset); });
+            base = 1;
+        }
+        if (path.size() <= base)
+            return true;
+        const std::string_view member = path[base];
+        if (path.size() == base + 1) {
+            if (inSnapshot)
+                snapshotPassed = true; // the next member after the snapshot: all of its own were seen
+            inSnapshot = member == "snapshot";
+            if (member == "events")
+                layout.events = at;
+        } else if (path.size() == base + 2 && member == "snapshot") {
+            if (path[base + 1] == "commitLog")
+                layout.commitLog = at;
+            else if (path[base + 1] == "initialState")
+                layout.initialState = at;
+            else if (path[base + 1] == "subflowResults")
+                layout.subflowResults = at;
+        }
+        return !(layout.events && layout.commitLog && (snapshotPassed || layout.subflowResults));
+    };
+    // Read through a buffer when the file can be opened again as it was mapped; the mapping otherwise (a file in
+    // memory, one changed since), letting its pages go behind the skim.
+    if (const int fd = file.reopen(); fd >= 0) {
+        json::skimMembersOfFile(fd, text.size(), root, 3, place);
+        ::close(fd);
+    } else {
+        json::skimMembers(text, root, 3, place,
+                          [passed = io::PassedPages(&file)](std::size_t offset) mutable { passed.at(offset); });
+    }
     // A recording with a run log (shape A or B with a snapshot); the other shapes are small or quick to load whole.
     if (refused || !layout.events || !layout.commitLog)
         return std::nullopt;

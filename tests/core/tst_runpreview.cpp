@@ -14,7 +14,12 @@
 #include "tests/core/recordingfile.h"
 
 #include <QDir>
+#include <QTemporaryDir>
 #include <QTest>
+
+#include <fcntl.h>
+#include <fstream>
+#include <unistd.h>
 
 using namespace tf;
 
@@ -38,6 +43,19 @@ std::shared_ptr<const io::MappedFile> bytesFile(std::string text, const std::str
     return io::MappedFile::fromString(std::move(text), name);
 }
 
+// What a skim reports: each member's path and the offset of its value, one line each.
+using Found = std::vector<std::string>;
+std::function<bool(const std::vector<std::string_view> &, std::size_t)> collectInto(Found &found)
+{
+    return [&found](const std::vector<std::string_view> &path, std::size_t at) {
+        std::string line;
+        for (std::string_view k : path)
+            line += std::string(k) + "/";
+        found.push_back(line + "@" + std::to_string(at));
+        return true;
+    };
+}
+
 } // namespace
 
 class TestRunPreview : public QObject
@@ -46,6 +64,8 @@ class TestRunPreview : public QObject
 
 private slots:
     void skimFindsMembers();
+    void skimOfFileAgreesWithTheText_data();
+    void skimOfFileAgreesWithTheText();
     void previewAgreesWithTheLoad_data();
     void previewAgreesWithTheLoad();
     void nothingToPreview_data();
@@ -67,6 +87,56 @@ void TestRunPreview::skimFindsMembers()
     // Members through objects only, three deep: "c" (inside an array) and "f" (a fourth level) are not reached.
     const std::vector<std::string> expected = {"a/{", "a/b/[", "a/s/\"", "a/d/{", "a/d/e/{", "g/[", "i/\""};
     QCOMPARE(found, expected);
+}
+
+void TestRunPreview::skimOfFileAgreesWithTheText_data()
+{
+    QTest::addColumn<QString>("file"); // empty: `text`
+    QTest::addColumn<QString>("text");
+    // Strings that cross a chunk's end anywhere: escaped quotes and backslashes (a run of them cut in the middle),
+    // brackets and commas inside strings, strings longer than a chunk, member names cut by a chunk's end.
+    const QString tricky =
+        QStringLiteral(R"({"a":{"b":[{"c":1}],"s":"x\"}{[\\\\\"\\","d":{"e":{"f":2}}},"long":"%1","esc":"%2",)"
+                       R"("g":[1,{"h":"]\\"}],"name with \"quotes\"":{"x":[],"y":{}},"i":"}"})")
+            .arg(QString(300, QLatin1Char('w')), QStringLiteral("\\\\\\\\\\\"").repeated(40));
+    QTest::newRow("escapes and long strings") << QString() << tricky;
+    for (const char *name :
+         {"dev-1-research.json", "dev-2-conversation.json", "dev-5-envelope.json", "dev-7-paused-or-limited.json"})
+        QTest::newRow(name) << dataPath(QStringLiteral("samples/real-9.62/") + QLatin1String(name)) << QString();
+}
+
+void TestRunPreview::skimOfFileAgreesWithTheText()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, text);
+    const std::string bytes = file.isEmpty() ? text.toStdString() : testsupport::readFile(file);
+    QTemporaryDir dir;
+    const std::string path = (dir.path() + QStringLiteral("/skimmed.json")).toStdString();
+    {
+        std::ofstream out(path, std::ios::binary);
+        out.write(bytes.data(), std::streamsize(bytes.size()));
+    }
+    Found expected;
+    json::skimMembers(bytes, 0, 3, collectInto(expected));
+    QVERIFY(expected.size() > 5);
+    // Chunks a little longer than the longest member name and its quotes (25 bytes; a name longer than a chunk ends
+    // the skim), odd sizes, and the default.
+    for (std::size_t chunk : {std::size_t(32), std::size_t(33), std::size_t(47), std::size_t(64), std::size_t(1000),
+                              json::kSkimChunkBytes}) {
+        const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+        QVERIFY(fd >= 0);
+        Found got;
+        json::skimMembersOfFile(fd, bytes.size(), 0, 3, collectInto(got), chunk);
+        ::close(fd);
+        if (got != expected) {
+            for (std::size_t i = 0; i < std::min(got.size(), expected.size()); ++i)
+                if (got[i] != expected[i])
+                    qWarning("chunk %zu: member %zu is %s, the text's skim says %s", chunk, i, got[i].c_str(),
+                             expected[i].c_str());
+        }
+        QCOMPARE(got.size(), expected.size());
+        QVERIFY(got == expected);
+    }
 }
 
 void TestRunPreview::previewAgreesWithTheLoad_data()
@@ -117,6 +187,22 @@ void TestRunPreview::previewAgreesWithTheLoad()
     QVERIFY(preview->calls.size() <= std::size_t(want));
     // Every call it holds is the call the load shows, to the byte of the inspect object.
     QCOMPARE(inspected(preview->calls, preview->calls.size()), inspected(fullCalls, preview->calls.size()));
+    // And so does the preview of the file on disk, whose parts are found reading it through a buffer.
+    QTemporaryDir dir;
+    const std::string path = (dir.path() + QStringLiteral("/on-disk.json")).toStdString();
+    {
+        std::ofstream out(path, std::ios::binary);
+        out.write(text.data(), std::streamsize(text.size()));
+    }
+    std::string error;
+    const auto onDisk = io::MappedFile::open(path, error);
+    QVERIFY2(onDisk, error.c_str());
+    const int reopened = onDisk->reopen();
+    QVERIFY(reopened >= 0);
+    ::close(reopened);
+    const std::optional<recording::RunPreview> fromDisk = recording::previewRun(onDisk, std::size_t(want));
+    QVERIFY(fromDisk.has_value());
+    QCOMPARE(inspected(fromDisk->calls, fromDisk->calls.size()), inspected(preview->calls, preview->calls.size()));
     QCOMPARE(preview->run->runId, full->runId);
     QCOMPARE(preview->run->model, full->model);
 }

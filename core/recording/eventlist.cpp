@@ -1,6 +1,7 @@
 #include "eventlist.h"
 
 #include <algorithm>
+#include <atomic>
 
 namespace tf::recording {
 
@@ -16,6 +17,9 @@ void EventList::push_back(const Event &e)
         auto own = std::make_shared<Chunk>();
         std::copy_n(m_chunks.back()->begin(), slot, own->begin());
         m_chunks.back() = std::move(own);
+    } else {
+        // use_count() is a relaxed load: order this write after whatever the last other holder read before letting go.
+        std::atomic_thread_fence(std::memory_order_acquire);
     }
     (*m_chunks.back())[slot] = e;
     ++m_size;

@@ -27,7 +27,7 @@ void skimMembers(std::string_view text, std::size_t rootOffset, std::size_t maxD
 // out (the 1.5 GB bench file, 2026-12-06: every page of a mapping touched 0.78-0.96 s, the file read 0.27 s), and
 // nothing of the file becomes resident in the process. The path given to `found` is valid during the call only. A
 // member name longer than a chunk ends the skim there (no recording has one).
-inline constexpr std::size_t kSkimChunkBytes = 4u << 20;
+inline constexpr std::size_t kSkimChunkBytes = 1u << 20;
 void skimMembersOfFile(int fd, std::size_t size, std::size_t rootOffset, std::size_t maxDepth,
                        const std::function<bool(const std::vector<std::string_view> &path, std::size_t offset)> &found,
                        std::size_t chunkBytes = kSkimChunkBytes);

@@ -14,10 +14,10 @@ namespace tf::json {
 // log while the whole file is still being indexed.
 //
 // Calls `found(path, offset)` for each member value reached through objects only, at most `maxDepth` members deep
-// (the path holds the member names from the root, as written, escapes undecoded), with the offset of the value's
-// first byte; stops when `found` returns false or the root value ends. `rootOffset` is the root's '{'.
-// `passed(offset)`, when given, is called every 2 MB of text crossed (a mapped file's reader lets go of the pages
-// behind it, io::PassedPages: a skim must not make a gigabyte file resident).
+// (the path holds the member names from the root, as written, escapes undecoded; its views are valid during the call
+// only), with the offset of the value's first byte; stops when `found` returns false or the root value ends.
+// `rootOffset` is the root's '{'. `passed(offset)`, when given, is called every 2 MB of text crossed (a mapped file's
+// reader lets go of the pages behind it, io::PassedPages: a skim must not make a gigabyte file resident).
 void skimMembers(std::string_view text, std::size_t rootOffset, std::size_t maxDepth,
                  const std::function<bool(const std::vector<std::string_view> &path, std::size_t offset)> &found,
                  const std::function<void(std::size_t offset)> &passed = {});
@@ -25,8 +25,8 @@ void skimMembers(std::string_view text, std::size_t rootOffset, std::size_t maxD
 // The same skim of a file of `size` bytes read through a buffer, kSkimChunkBytes at a time with pread, instead of
 // through a mapping of it. On a virtual machine, mapping a file's cached pages in costs several times copying them
 // out (the 1.5 GB bench file, 2026-12-06: every page of a mapping touched 0.78-0.96 s, the file read 0.27 s), and
-// nothing of the file becomes resident in the process. The path given to `found` is valid during the call only. A
-// member name longer than a chunk ends the skim there (no recording has one).
+// nothing of the file becomes resident in the process. A member name longer than a chunk ends the skim there (no
+// recording has one).
 inline constexpr std::size_t kSkimChunkBytes = 1u << 20;
 void skimMembersOfFile(int fd, std::size_t size, std::size_t rootOffset, std::size_t maxDepth,
                        const std::function<bool(const std::vector<std::string_view> &path, std::size_t offset)> &found,

@@ -27,8 +27,10 @@ void addEventCalls(Run &run, const std::function<bool(const Event &)> &wanted)
             firstTurnStart = e.index;
         llmStarts += e.type == eventtype::LlmStart ? 1 : 0;
     }
-    // Grown once: a vector doubling its way to thousands of records moves each several times.
-    run.calls.reserve(run.calls.size() + llmStarts);
+    // Grown once: a vector doubling its way to thousands of records moves each several times. Only when every
+    // llm_start makes a call: the calls of other runs beside a commit log's are a few.
+    if (run.calls.empty())
+        run.calls.reserve(llmStarts);
     for (const Event &e : run.events) {
         if (e.type == eventtype::TurnStart) {
             lastTurnStart = e.index;

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <iterator>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace tf::recording {
@@ -82,6 +83,24 @@ public:
         const EventList *m_list = nullptr;
         std::size_t m_i = 0;
     };
+
+    EventList() = default;
+    EventList(const EventList &) = default;
+    EventList &operator=(const EventList &) = default;
+    // A list moved from is empty, as a vector moved from is in practice (the loader moves a collector's list away).
+    EventList(EventList &&other) noexcept
+        : m_chunks(std::move(other.m_chunks))
+        , m_size(std::exchange(other.m_size, 0))
+    {
+        other.m_chunks.clear();
+    }
+    EventList &operator=(EventList &&other) noexcept
+    {
+        m_chunks = std::move(other.m_chunks);
+        m_size = std::exchange(other.m_size, 0);
+        other.m_chunks.clear();
+        return *this;
+    }
 
     std::size_t size() const { return m_size; }
     bool empty() const { return m_size == 0; }

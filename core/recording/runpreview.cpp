@@ -10,6 +10,7 @@
 #include "core/packed/packedformat.h"
 
 #include <algorithm>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unistd.h>
@@ -69,8 +70,8 @@ std::optional<Layout> skimLayout(const io::MappedFile &file, std::size_t root)
     // Read through a buffer when the file can be opened again as it was mapped; the mapping otherwise (a file in
     // memory, one changed since), letting its pages go behind the skim.
     if (const int fd = file.reopen(); fd >= 0) {
+        const std::unique_ptr<const int, void (*)(const int *)> closing(&fd, [](const int *d) { ::close(*d); });
         json::skimMembersOfFile(fd, text.size(), root, 3, place);
-        ::close(fd);
     } else {
         json::skimMembers(text, root, 3, place,
                           [passed = io::PassedPages(&file)](std::size_t offset) mutable { passed.at(offset); });

@@ -54,6 +54,7 @@ private slots:
     void copiesAreValues();
     void fullChunksAreShared();
     void iteratorIsRandomAccess();
+    void movedFromIsEmpty();
 };
 
 void TestEventList::copiesAreValues_data()
@@ -129,6 +130,23 @@ void TestEventList::iteratorIsRandomAccess()
                                         [](const Event &e, std::size_t i) { return e.index < i; });
     QCOMPARE(found->index, std::size_t(3000));
     QVERIFY(list.begin() < found && found < list.end());
+}
+
+void TestEventList::movedFromIsEmpty()
+{
+    // The loader moves a collector's list into the run; the collector's list must then be an empty list that can
+    // grow again, not a size with no chunks behind it.
+    EventList collected = listOf(5);
+    const EventList kept = std::move(collected);
+    QVERIFY(holdsNumbered(kept, 5));
+    QVERIFY(collected.empty()); // NOLINT(bugprone-use-after-move): what a move leaves is the point
+    collected.push_back(numbered(0));
+    QVERIFY(holdsNumbered(collected, 1));
+    EventList assigned;
+    assigned = std::move(collected);
+    QVERIFY(holdsNumbered(assigned, 1));
+    QVERIFY(collected.empty()); // NOLINT(bugprone-use-after-move)
+    QVERIFY(holdsNumbered(kept, 5));
 }
 
 QTEST_GUILESS_MAIN(TestEventList)

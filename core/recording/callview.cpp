@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cassert>
+#include <chrono>
 #include <exception>
 #include <future>
 #include <mutex>
@@ -360,12 +361,16 @@ std::vector<CallSummary> summarizeCalls(const Run &run, const SummaryProgress &p
 }
 
 std::shared_ptr<const std::vector<CallSummary>>
-indexCalls(std::shared_ptr<const Run> run, std::span<const CallSummary> settled, const CallIndexProgress &progress)
+indexCalls(std::shared_ptr<const Run> run, std::span<const CallSummary> settled, const CallIndexProgress &progress,
+           double *carriedMs)
 {
+    const auto carryStart = std::chrono::steady_clock::now();
     const std::size_t count = run->calls.size();
     const std::size_t from = std::min(settled.size(), count);
     auto store = std::make_shared<std::vector<CallSummary>>(count);
     std::copy_n(settled.begin(), from, store->begin());
+    if (carriedMs)
+        *carriedMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - carryStart).count();
     CallIndex index{run, store, from, from};
     const bool done = summarizeCallsInto(*run, *store,
                                          progress ? SummaryProgress([&](double f, std::span<const CallSummary> now) {

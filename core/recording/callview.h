@@ -324,10 +324,13 @@ struct CallIndex
 using CallIndexProgress = std::function<bool(double done, const CallIndex &index)>;
 // The one way a run's calls are indexed, whether a file is opened (nothing settled) or a followed log grew
 // (`settled`: the first calls' summaries of the last snapshot, whose calls cannot have changed; they are kept and
-// only the calls after them are summarized). The summaries of the whole run; null when cancelled.
+// only the calls after them are summarized). The summaries of the whole run; null when cancelled. `carriedMs`, when
+// given, receives the wall time of carrying the settled summaries over (a follower paces its polls by what grows with
+// the log, and that does).
 std::shared_ptr<const std::vector<CallSummary>> indexCalls(std::shared_ptr<const Run> run,
                                                            std::span<const CallSummary> settled,
-                                                           const CallIndexProgress &progress = {});
+                                                           const CallIndexProgress &progress = {},
+                                                           double *carriedMs = nullptr);
 
 // Everything a recording lacks, once: the run's gaps, then each call gap whose name is not listed yet, in call
 // order (inspect --json's "gaps", the summary bar's chips). Linear in the calls' gaps: a run of 100,000 calls lists

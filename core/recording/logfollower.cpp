@@ -446,11 +446,14 @@ void LogFollower::State::publish(Update &u, bool final)
     const std::span<const CallSummary> settled =
         summaries ? std::span(*summaries).first(std::min(unchanged, run->calls.size()))
                   : std::span<const CallSummary>();
-    u.rebuildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - rebuildStart).count();
+    const double rebuildMs =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - rebuildStart).count();
     std::shared_ptr<const Run> published = std::move(run);
-    auto indexed = indexCalls(published, settled, indexing ? *indexing : CallIndexProgress());
+    double carriedMs = 0;
+    auto indexed = indexCalls(published, settled, indexing ? *indexing : CallIndexProgress(), &carriedMs);
     if (!indexed)
         return; // abandoned: still dirty, published at the next poll
+    u.rebuildMs = rebuildMs + carriedMs;
     u.unchangedCalls = settled.size();
     u.summaries = indexed;
     u.calls = *indexed;

@@ -52,16 +52,16 @@ public:
         // One line naming the file, the position and what was expected: following stopped (a line that is not an
         // event), or, for a recording written whole, the version on disk could not be read (yet).
         std::string error;
-        // Wall time of the poll's one part that grows with the whole log rather than with what was appended: the
-        // snapshot rebuilt from every event read so far (the new calls' index is not counted). 0 when none was.
+        // Wall time of the poll's parts that grow with the whole log rather than with what was appended: the snapshot
+        // rebuilt from every event read so far, and the settled calls' summaries carried over to it (the new calls'
+        // index is not counted). 0 when none was.
         double rebuildMs = 0;
     };
 
     // How long to wait after a poll before the next one: `floorMs`, or kPollCostRatio times what the poll's rebuild
     // cost when that is longer. A snapshot is rebuilt from every event read so far, so on a long log polling at a fixed
     // pace would keep a core busy; paced this way, the rebuilds take at most about a fifth of one however long the log
-    // grows, and a short log is still looked at every `floorMs`. The rest of a poll (the new calls' index, the settled
-    // calls' summaries carried over) comes on top: a third of a core in all at 122,000 events (docs/performance.md).
+    // grows, and a short log is still looked at every `floorMs`. The new calls' index comes on top.
     static constexpr double kPollCostRatio = 4;
     static constexpr int nextPollDelayMs(int floorMs, double lastRebuildMs)
     {

@@ -33,7 +33,9 @@ std::size_t fileResidentBytes()
     return std::size_t(shared) * std::size_t(::sysconf(_SC_PAGESIZE));
 }
 
-FileStamp stampOf(const struct stat &st)
+} // namespace
+
+FileStamp stampOf(const struct ::stat &st)
 {
     FileStamp stamp;
     stamp.device = std::uint64_t(st.st_dev);
@@ -43,8 +45,6 @@ FileStamp stampOf(const struct stat &st)
     stamp.mtimeNanoseconds = std::int64_t(st.st_mtim.tv_nsec);
     return stamp;
 }
-
-} // namespace
 
 MappedFile::~MappedFile()
 {

@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+struct stat;
+
 namespace tf::io {
 
 // How much of a mapped file a pass over it (a fold, a summary of every call) lets stay resident: a few calls' worth
@@ -22,6 +24,8 @@ struct FileStamp
     std::int64_t mtimeSeconds = 0, mtimeNanoseconds = 0;
     bool operator==(const FileStamp &) const = default;
 };
+// The stamp of a file as stat() or fstat() describes it.
+FileStamp stampOf(const struct ::stat &st);
 
 // A file opened read-only and mapped into memory (PROT_READ, MAP_PRIVATE): nothing Tracefold does can change the
 // recording. Strings parsed from it are views into the mapping, so it lives as long as any value does.

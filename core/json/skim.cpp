@@ -32,7 +32,6 @@ public:
     std::size_t size() const { return m_size; }
     std::size_t base() const { return m_base; }
     std::string_view view() const { return m_view; }
-    bool reachesEnd() const { return m_base + m_view.size() >= m_size; }
     char at(std::size_t p) const { return m_view[p - m_base]; }
 
     // Whether `p` can be read, moving the window there when it is past it; false at the text's end (or a file that

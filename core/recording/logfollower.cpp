@@ -222,12 +222,7 @@ LogFollower::Update LogFollower::State::pollDocument()
         return u;
     }
     announcedMissing = false;
-    io::FileStamp now;
-    now.device = std::uint64_t(st.st_dev);
-    now.inode = std::uint64_t(st.st_ino);
-    now.size = std::uint64_t(st.st_size);
-    now.mtimeSeconds = st.st_mtim.tv_sec;
-    now.mtimeNanoseconds = st.st_mtim.tv_nsec;
+    const io::FileStamp now = io::stampOf(st);
     if (documentRead && now == documentStamp)
         return u;
     LoadResult loaded = loadRecording(path);

@@ -40,6 +40,7 @@
 #include <ctime>
 #include <fcntl.h>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <random>
 #include <string>
@@ -50,6 +51,15 @@
 #include <vector>
 
 namespace {
+
+// Handles events until `done`, sleeping while there are none. Not processEvents(flags, maxTime): that form drops
+// WaitForMoreEvents and returns at once when nothing is pending, so a loop around it spins the GUI thread on a core the
+// worker building the call needs (on two cores it made switches look slower than the window makes them).
+void waitUntil(const std::function<bool()> &done)
+{
+    while (!done())
+        QApplication::processEvents(QEventLoop::WaitForMoreEvents);
+}
 
 // Times every event the GUI thread handles at the outermost level, by kind, while `recording` is set.
 class TimedApplication : public QApplication
@@ -286,10 +296,9 @@ int main(int argc, char **argv)
     });
 
     // Let the empty window settle first (the welcome page: like `tracefold FILE`, the bench opens no sample).
-    QElapsedTimer settle;
-    settle.start();
-    while (settle.elapsed() < 1500)
-        QApplication::processEvents(QEventLoop::AllEvents, 50);
+    bool settled = false;
+    QTimer::singleShot(1500, [&] { settled = true; });
+    waitUntil([&] { return settled; });
 
     loaded = false;
     shown = -1;
@@ -299,8 +308,7 @@ int main(int argc, char **argv)
     ticker.start();
     app.watchLongest = true;
     window.openFile(file);
-    while (!failed && !(loaded && shown >= 0))
-        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    waitUntil([&] { return failed || (loaded && shown >= 0); });
     const qint64 loadMs = clock.elapsed();
     ticker.stop();
     app.watchLongest = false;
@@ -367,8 +375,7 @@ int main(int argc, char **argv)
         window.showCall(target);
         // The call is on screen once the update request its models posted has been handled, which the event loop
         // does right after the worker's result: wait for both.
-        while (shown != target)
-            QApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
+        waitUntil([&] { return shown == target; });
         QCoreApplication::sendPostedEvents(nullptr, QEvent::UpdateRequest);
         modelTimes.push_back(shownAfterMs);
         times.push_back(double(t.nsecsElapsed()) / 1e6);

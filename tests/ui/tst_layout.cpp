@@ -10,10 +10,14 @@
 
 #include "ui/models/calllistmodel.h"
 #include "ui/models/ledgermodel.h"
+#include "ui/models/receiptmodel.h"
 #include "ui/models/transcriptmodel.h"
 #include "ui/models/wiremodel.h"
 #include "ui/panes/mainwindow.h"
+#include "ui/panes/receiptpane.h"
+#include "ui/panes/responsepane.h"
 #include "ui/panes/transcriptpane.h"
+#include "ui/panes/wirepane.h"
 #include "ui/services/bundledsample.h"
 #include "ui/widgets/columnfitter.h"
 #include "ui/widgets/factgrid.h"
@@ -108,6 +112,7 @@ private slots:
     void callsListFollowsTheRunsColumns();
     void sincePreviousFactsAreWhole();
     void transcriptLaysOutOnceOnScreen();
+    void panesOutOfSightCatchUpWhenShown();
 
 private:
     void openMeaningfulCall(MainWindow &w);
@@ -589,8 +594,8 @@ void TestLayout::sincePreviousFactsAreWhole()
 void TestLayout::transcriptLaysOutOnceOnScreen()
 {
     // The Transcript is a tab behind the Wire: a call switch does not measure its messages (Qt still counts the list
-    // as visible); bringing its tab to the front lays them out, one under the other, with the call's first new message
-    // in view.
+    // as visible; the pane is not even given the call while out of sight); bringing its tab to the front lays them
+    // out, one under the other, with the call's first new message in view.
     MainWindow &w = *m_window;
     auto *pane = w.findChild<TranscriptPane *>(QStringLiteral("transcriptPane"));
     QVERIFY(pane);
@@ -603,13 +608,12 @@ void TestLayout::transcriptLaysOutOnceOnScreen()
     QVERIFY(!view->onScreen());
     QCOMPARE(delegate->laidOutMessages(), 0);
 
+    w.findChild<QDockWidget *>(QStringLiteral("transcriptDock"))->raise();
     const tf::recording::Transcript *transcript = pane->model()->transcript();
     QVERIFY(transcript && transcript->messages.size() > 2);
     const auto firstNew = std::find(transcript->isNew.begin(), transcript->isNew.end(), true);
     QVERIFY(firstNew != transcript->isNew.end());
     const int newRow = int(firstNew - transcript->isNew.begin());
-
-    w.findChild<QDockWidget *>(QStringLiteral("transcriptDock"))->raise();
     QTRY_VERIFY(view->onScreen());
     QTRY_VERIFY(delegate->laidOutMessages() > 0);
     QTRY_VERIFY2(view->viewport()->rect().intersects(view->visualRect(pane->model()->index(newRow))),
@@ -633,6 +637,51 @@ void TestLayout::transcriptLaysOutOnceOnScreen()
     QTRY_COMPARE(firstOverlap(), -1);
     QVERIFY(w.grab().save(QCoreApplication::applicationDirPath() +
                           QStringLiteral("/layout-%1-transcript.png").arg(config())));
+}
+
+void TestLayout::panesOutOfSightCatchUpWhenShown()
+{
+    // Response, Receipt and Transcript are tabs behind Findings, Since Previous and the Wire. A call switch leaves
+    // them as they were; bringing a tab to the front, or opening a closed dock again, shows the current call.
+    MainWindow &w = *m_window;
+    const auto dock = [&](const char *name) { return w.findChild<QDockWidget *>(QLatin1String(name)); };
+    auto *response = w.findChild<ResponsePane *>(QStringLiteral("responsePane"));
+    auto *receipt = w.findChild<ReceiptPane *>(QStringLiteral("receiptPane"));
+    auto *transcript = w.findChild<TranscriptPane *>(QStringLiteral("transcriptPane"));
+    auto *wire = w.findChild<WirePane *>(QStringLiteral("wirePane"));
+    QVERIFY(response && receipt && transcript && wire);
+    const auto ordinalOf = [](const BundleHandle &b) { return b ? int(b->ordinal) : -1; };
+    const auto shown = [&] {
+        return QList<int>{ordinalOf(response->bundle()), ordinalOf(receipt->model()->bundle()),
+                          ordinalOf(transcript->model()->bundle())};
+    };
+    const int before = kMeaningfulCall - 1, after = kMeaningfulCall + 3;
+    for (const char *front : {"responseDock", "receiptDock", "transcriptDock"})
+        dock(front)->raise();
+    QVERIFY(test::showCallAndWait(w, before));
+    QCOMPARE(shown(), QList<int>({before, before, before}));
+
+    for (const char *front : {"findingsDock", "sincePreviousDock", "wireDock"})
+        dock(front)->raise();
+    QVERIFY(test::showCallAndWait(w, after));
+    QCOMPARE(ordinalOf(wire->model()->bundle()), after);
+    QCOMPARE(shown(), QList<int>({before, before, before}));
+
+    dock("responseDock")->raise();
+    QCOMPARE(ordinalOf(response->bundle()), after);
+    dock("receiptDock")->raise();
+    QCOMPARE(ordinalOf(receipt->model()->bundle()), after);
+    dock("transcriptDock")->raise();
+    QCOMPARE(ordinalOf(transcript->model()->bundle()), after);
+
+    // A closed dock is out of sight too.
+    dock("responseDock")->close();
+    QVERIFY(test::showCallAndWait(w, before));
+    QCOMPARE(ordinalOf(response->bundle()), after);
+    QCOMPARE(ordinalOf(transcript->model()->bundle()), before); // in front
+    dock("responseDock")->show();                               // back among the tabs, as the View menu does
+    dock("responseDock")->raise();
+    QCOMPARE(ordinalOf(response->bundle()), before);
 }
 
 // The screen is configured before the application exists: the offscreen platform reads it from a file.

@@ -175,6 +175,8 @@ void TestMainWindow::checkPanes(MainWindow &w, int ordinal)
     const QModelIndex messages = wire->model()->index(WireModel::MessagesGroup, 0);
     QCOMPARE(wire->model()->rowCount(messages), v.conversationOnRecord ? int(v.asSent.size()) : 0);
 
+    // The Receipt is a tab behind Since Previous, brought up to date when it is in front (as a user brings it).
+    w.findChild<QDockWidget *>(QStringLiteral("receiptDock"))->raise();
     auto *receipt = w.findChild<QTableView *>(QStringLiteral("receiptView"));
     QVERIFY(receipt);
     QCOMPARE(receipt->model()->rowCount(), int(v.checks.size()));
@@ -384,9 +386,11 @@ void TestMainWindow::jumpToDamaged()
     QTest::keyClick(calls, Qt::Key_D);
     QTRY_COMPARE(w.currentCall(), firstDamaged);
     QTRY_VERIFY(w.currentBundle() && int(w.currentBundle()->ordinal) == firstDamaged);
-    // The call list shows the damaged badge, the receipt pane the damaged part with its reason.
+    // The call list shows the damaged badge, the receipt pane (its tab brought to the front) the damaged part with
+    // its reason.
     QCOMPARE(recording::Badge(calls->model()->index(firstDamaged, 0).data(CallListModel::BadgeRole).toInt()),
              recording::Badge::Damaged);
+    w.findChild<QDockWidget *>(QStringLiteral("receiptDock"))->raise();
     auto *receipt = w.findChild<QTableView *>(QStringLiteral("receiptView"));
     bool found = false;
     for (int r = 0; r < receipt->model()->rowCount(); ++r)

@@ -101,6 +101,7 @@ private slots:
     void findShowsEveryMatchWhereItIs();
     void findMarksTheTextOfAnyItemShown();
     void toolCallIdGoesToItsResult();
+    void matchInAPaneBehindATab();
     void wireIdGoesBackToWhereItEntered();
     void backtrackOfAnUnarmedRun();
     void backtrackEntriesGoThere();
@@ -320,6 +321,37 @@ void TestNavigation::toolCallIdGoesToItsResult()
     QVERIFY(shown.count() == 2 || shown.wait(10000));
     QVERIFY(shownAt(int(place.entered->ordinal)));
     QTRY_COMPARE(wire->view()->currentIndex(), message);
+}
+
+void TestNavigation::matchInAPaneBehindATab()
+{
+    // The Response is a tab behind Findings and is given a call only when it is in front: a match in a tool call's
+    // arguments at another call brings the tab forward first, then selects the tool run there.
+    QVERIFY(open(realSample("dev-3-tool-errors.json")));
+    const int last = int(m_window->run()->calls.size()) - 1;
+    child<QDockWidget>("responseDock")->raise();
+    m_window->showCall(last);
+    QVERIFY(shownAt(last));
+    auto *response = child<ResponsePane>("responsePane");
+    QVERIFY(response && response->bundle() && int(response->bundle()->ordinal) == last);
+    child<QDockWidget>("findingsDock")->raise();
+    m_window->showCall(0);
+    QVERIFY(shownAt(0));
+    QCOMPARE(int(response->bundle()->ordinal), last); // out of sight: not given call 1
+
+    auto *navigator = m_window->findChild<Navigator *>(QStringLiteral("navigator"));
+    QVERIFY(navigator);
+    const std::vector<recording::ToolRun> &runs = m_window->currentBundle()->view->toolRuns;
+    QVERIFY(runs.size() >= 2);
+    SearchMatch match;
+    match.ordinal = 0;
+    match.part = report::SearchPart::ToolCallArguments;
+    match.name = QString::fromStdString(runs[1].id);
+    match.location = QStringLiteral("tool call arguments");
+    navigator->revealMatch(match);
+    QTRY_VERIFY(child<QDockWidget>("responseDock")->isVisible());
+    QVERIFY(response->bundle() && response->bundle()->ordinal == 0);
+    QCOMPARE(response->toolView()->currentIndex().row(), 1);
 }
 
 void TestNavigation::wireIdGoesBackToWhereItEntered()

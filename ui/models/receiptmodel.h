@@ -30,6 +30,7 @@ public:
 
     explicit ReceiptModel(QObject *parent = nullptr);
     void setBundle(const BundleHandle &bundle);
+    const BundleHandle &bundle() const { return m_bundle; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

@@ -46,6 +46,7 @@ public:
 
     explicit TranscriptModel(QObject *parent = nullptr);
     void setBundle(const BundleHandle &bundle);
+    const BundleHandle &bundle() const { return m_bundle; }
     const recording::Transcript *transcript() const;
 
     int rowCount(const QModelIndex &parent = {}) const override;

@@ -29,6 +29,7 @@
 #include "ui/widgets/changedbanner.h"
 #include "ui/widgets/fonts.h"
 #include "ui/widgets/layoutfence.h"
+#include "ui/widgets/onscreen.h"
 #include "ui/widgets/stripchart.h"
 #include "ui/widgets/timelinechart.h"
 
@@ -208,6 +209,19 @@ void MainWindow::createPanes()
     m_problemsDock = addPane(m_problems, tr("Problems"), QStringLiteral("problemsDock"));
     m_timelineDock = addPane(m_timeline, tr("Timeline"), QStringLiteral("timelineDock"));
     m_transcriptDock = addPane(m_transcript, tr("Transcript"), QStringLiteral("transcriptDock"));
+    m_onDemandPanes = {
+        {m_receiptDock, [this](const BundleHandle &b) { m_receipt->setBundle(b); }},
+        {m_responseDock, [this](const BundleHandle &b) { m_response->setBundle(b); }},
+        {m_transcriptDock, [this](const BundleHandle &b) { m_transcript->setBundle(b); }},
+    };
+    for (std::size_t i = 0; i < m_onDemandPanes.size(); ++i)
+        connect(m_onDemandPanes[i].dock, &QDockWidget::visibilityChanged, this, [this, i](bool visible) {
+            OnDemandPane &pane = m_onDemandPanes[i];
+            if (visible && pane.stale) {
+                pane.stale = false;
+                pane.setBundle(m_appliedBundle);
+            }
+        });
     // Room the window gains (a dock closed, the window made taller) goes to the panes that are read, not to the strip
     // chart or the problem list: Qt shares it among the docks that expand, and equally among all when none does.
     // Every pane is a dock. Without a central widget Qt never gives the row between the top and bottom docks (where
@@ -790,9 +804,14 @@ void MainWindow::applyBundle(const BundleHandle &bundle)
     m_findings->setBundle(bundle);
     m_wire->setBundle(bundle);
     m_since->setBundle(bundle);
-    m_receipt->setBundle(bundle);
-    m_response->setBundle(bundle);
-    m_transcript->setBundle(bundle);
+    m_appliedBundle = bundle;
+    // A window not on screen (a test, a screenshot being set up) has every pane out of sight: it updates them all.
+    const bool onScreen = isVisible();
+    for (OnDemandPane &pane : m_onDemandPanes) {
+        pane.stale = bundle && onScreen && !inSight(pane.dock);
+        if (!pane.stale)
+            pane.setBundle(bundle);
+    }
 }
 
 void MainWindow::setReviewMarks(const ReviewMarks &marks)

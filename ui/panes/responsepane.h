@@ -26,6 +26,7 @@ class ResponsePane : public QWidget
 public:
     explicit ResponsePane(QWidget *parent = nullptr);
     void setBundle(const BundleHandle &bundle);
+    const BundleHandle &bundle() const { return m_bundle; }
 
     ToolRunModel *toolModel() const { return m_tools; }
     QTableView *toolView() const { return m_toolView; }

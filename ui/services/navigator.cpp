@@ -226,14 +226,15 @@ void Navigator::revealMatch(const SearchMatch &match)
             shown = m_wire && m_wire->revealItem(WireModel::ToolsGroup, m_wire->toolRow(match.name), match.occurrence);
             raise(wireDock);
             break;
+        // Raised first: a pane behind another tab is given the call only when it is brought to the front.
         case SearchPart::ResponseText:
+            raise(responseDock);
             if ((shown = m_response != nullptr))
                 m_response->revealInText(match.occurrence);
-            raise(responseDock);
             break;
         case SearchPart::ToolCallArguments:
-            shown = m_response && m_response->selectToolRun(match.name, match.occurrence);
             raise(responseDock);
+            shown = m_response && m_response->selectToolRun(match.name, match.occurrence);
             break;
         case SearchPart::Answer: {
             // The run's answer is in the Answer Backtrack; an earlier turn's is its last response's text.
@@ -311,9 +312,9 @@ void Navigator::showToolResult(const recording::ToolResultPlace &place)
     } else if (place.ranAt) {
         const int ordinal = int(*place.ranAt);
         atCall(ordinal, [this, place, ordinal, toolCallId] {
+            raise(dockNamed(m_window, "responseDock")); // first: out of sight, the pane is not given the call
             if (m_response)
                 m_response->selectToolRun(toolCallId);
-            raise(dockNamed(m_window, "responseDock"));
             status(place.resultOnRecord
                        ? tr("No later call was served the result of %1; it ran after call %2.")
                              .arg(toolCallId)

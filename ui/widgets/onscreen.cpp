@@ -7,7 +7,12 @@ namespace tf::ui {
 
 bool onScreen(const QAbstractScrollArea *area)
 {
-    return area->isVisible() && !area->viewport()->visibleRegion().isEmpty();
+    return area->isVisible() && inSight(area->viewport());
+}
+
+bool inSight(const QWidget *widget)
+{
+    return widget->isVisible() && !widget->visibleRegion().isEmpty();
 }
 
 bool whenDockShown(QWidget *widget, std::function<void()> shown)

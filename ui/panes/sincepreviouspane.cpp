@@ -9,6 +9,7 @@
 #include "ui/widgets/fonts.h"
 #include "ui/widgets/glyphlabel.h"
 #include "ui/widgets/layoutfence.h"
+#include "ui/widgets/selectablelabel.h"
 #include "ui/widgets/theme.h"
 
 #include <QHBoxLayout>
@@ -45,15 +46,6 @@ QString tokens(const std::optional<double> &v)
     return v ? formatCount(*v) : QStringLiteral("—");
 }
 
-QLabel *plainLabel(QWidget *parent)
-{
-    auto *l = new QLabel(parent);
-    l->setTextFormat(Qt::PlainText);
-    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    l->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    return l;
-}
-
 } // namespace
 
 SincePreviousPane::SincePreviousPane(QWidget *parent)
@@ -80,7 +72,7 @@ SincePreviousPane::SincePreviousPane(QWidget *parent)
     verdictRow->addWidget(m_glyph);
     verdictRow->addWidget(m_verdict, 1);
     headLayout->addLayout(verdictRow);
-    m_reason = plainLabel(head);
+    m_reason = new SelectableLabel(head);
     m_reason->setObjectName(QStringLiteral("cacheReason"));
     m_reason->setWordWrap(true);
     m_reason->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);

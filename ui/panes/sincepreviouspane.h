@@ -4,14 +4,13 @@
 
 #include <QWidget>
 
-class QLabel;
-
 namespace tf::ui {
 
 class AnnotatedTextView;
 class ElidedLabel;
 class FactGrid;
 class GlyphLabel;
+class SelectableLabel;
 
 // What changed since the previous call: whether the cached prefix could be reused and why (the core's cache facts),
 // then a line diff of the findings piece.
@@ -29,14 +28,14 @@ public:
 private:
     GlyphLabel *m_glyph = nullptr;
     ElidedLabel *m_verdict = nullptr;
-    QLabel *m_reason = nullptr;
-    QLabel *m_provider = nullptr;
-    QLabel *m_tokens = nullptr;
-    QLabel *m_system = nullptr;
-    QLabel *m_tools = nullptr;
-    QLabel *m_basis = nullptr;
-    QLabel *m_gap = nullptr;
-    QLabel *m_markers = nullptr;
+    SelectableLabel *m_reason = nullptr;
+    SelectableLabel *m_provider = nullptr;
+    SelectableLabel *m_tokens = nullptr;
+    SelectableLabel *m_system = nullptr;
+    SelectableLabel *m_tools = nullptr;
+    SelectableLabel *m_basis = nullptr;
+    SelectableLabel *m_gap = nullptr;
+    SelectableLabel *m_markers = nullptr;
     ElidedLabel *m_diffTitle = nullptr;
     FactGrid *m_facts = nullptr;
     AnnotatedTextView *m_diff = nullptr;

@@ -1,5 +1,7 @@
 #include "ui/widgets/factgrid.h"
 
+#include "ui/widgets/selectablelabel.h"
+
 #include <QGridLayout>
 #include <QLabel>
 
@@ -16,15 +18,13 @@ FactGrid::FactGrid(QWidget *parent)
     m_grid->setVerticalSpacing(2);
 }
 
-QLabel *FactGrid::addFact(const QString &caption, bool wide)
+SelectableLabel *FactGrid::addFact(const QString &caption, bool wide)
 {
     auto *c = new QLabel(caption, this);
     c->setTextFormat(Qt::PlainText);
     c->setForegroundRole(QPalette::PlaceholderText);
     c->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    auto *v = new QLabel(this);
-    v->setTextFormat(Qt::PlainText); // model and tool text never reaches a label as markup
-    v->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *v = new SelectableLabel(this);
     v->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     v->setWordWrap(true);
     m_facts.append({c, v, wide});

@@ -7,6 +7,10 @@ class QGridLayout;
 class QLabel;
 
 namespace tf::ui {
+class SelectableLabel;
+}
+
+namespace tf::ui {
 
 // Caption and value pairs, two to a row where they fit side by side, one to a row (its value wrapping) where they do
 // not: a narrow dock or a large font reads every fact whole instead of "31.5 s (TTL 5".
@@ -18,7 +22,7 @@ public:
     explicit FactGrid(QWidget *parent = nullptr);
 
     // The value's label (plain text, selectable). A wide fact takes a row of its own in either layout.
-    QLabel *addFact(const QString &caption, bool wide = false);
+    SelectableLabel *addFact(const QString &caption, bool wide = false);
     // Lays the facts out again for their current values; call after setting them.
     void refit();
     // Whether the fact whose value is `value` has another beside it.
@@ -31,7 +35,7 @@ private:
     struct Fact
     {
         QLabel *caption;
-        QLabel *value;
+        SelectableLabel *value;
         bool wide;
     };
     static int textWidth(const QLabel *label);

@@ -4,14 +4,15 @@
 
 #include <QGuiApplication>
 #include <QIconEngine>
+#include <QImage>
 #include <QPainter>
 #include <QPainterPath>
 #include <QPixmap>
-#include <QPixmapCache>
 
 #include <cmath>
 
 #include <array>
+#include <vector>
 
 namespace tf::ui {
 
@@ -92,51 +93,63 @@ public:
     }
 
     // Item views paint a glyph per row on every repaint: the vector drawing is done once per size, scale, mode
-    // and palette and kept in QPixmapCache.
+    // and palette and kept by the engine. Looked up by value, not by a QPixmapCache key: formatting that key was a
+    // twentieth of a call switch's instructions on the GUI thread (a glyph in every row of the calls list).
     void paint(QPainter *painter, const QRect &rect, QIcon::Mode mode, QIcon::State) override
     {
         const qreal scale = painter->device() ? painter->device()->devicePixelRatioF() : 1.0;
-        painter->drawPixmap(rect, rendered(rect.size(), mode, scale));
+        painter->drawImage(rect, rendered(rect.size(), mode, scale));
     }
 
-    QPixmap pixmap(const QSize &size, QIcon::Mode mode, QIcon::State) override { return rendered(size, mode, 1.0); }
+    QPixmap pixmap(const QSize &size, QIcon::Mode mode, QIcon::State) override
+    {
+        return QPixmap::fromImage(rendered(size, mode, 1.0));
+    }
 
     QPixmap scaledPixmap(const QSize &size, QIcon::Mode mode, QIcon::State, qreal scale) override
     {
-        return rendered(size, mode, scale);
+        return QPixmap::fromImage(rendered(size, mode, scale));
     }
 
     QIconEngine *clone() const override { return new GlyphIconEngine(m_glyph); }
     QString key() const override { return QStringLiteral("tracefold-glyph"); }
 
 private:
-    QPixmap rendered(const QSize &size, QIcon::Mode mode, qreal scale) const
+    struct Rendered
+    {
+        QSize size;
+        qreal scale;
+        QIcon::Mode mode;
+        qint64 paletteKey;
+        QImage image; // not a QPixmap: the icons are static, and outlive the application
+    };
+    // A view asks for one or two sizes; a palette change (a theme switch) adds entries, the oldest going first.
+    static constexpr std::size_t kKept = 8;
+
+    QImage rendered(const QSize &size, QIcon::Mode mode, qreal scale) const
     {
         const QPalette palette = QGuiApplication::palette();
-        const QString key = QStringLiteral("tracefold-glyph:%1:%2x%3@%4:%5:%6")
-                                .arg(int(m_glyph))
-                                .arg(size.width())
-                                .arg(size.height())
-                                .arg(scale)
-                                .arg(int(mode))
-                                .arg(palette.cacheKey());
-        QPixmap pm;
-        if (QPixmapCache::find(key, &pm))
-            return pm;
-        pm = QPixmap(size * scale);
-        pm.setDevicePixelRatio(scale);
-        pm.fill(Qt::transparent);
+        const qint64 paletteKey = palette.cacheKey();
+        for (const Rendered &r : m_rendered)
+            if (r.size == size && r.scale == scale && r.mode == mode && r.paletteKey == paletteKey)
+                return r.image;
+        QImage image(size * scale, QImage::Format_ARGB32_Premultiplied);
+        image.setDevicePixelRatio(scale);
+        image.fill(Qt::transparent);
         {
-            QPainter p(&pm);
+            QPainter p(&image);
             if (mode == QIcon::Disabled)
                 p.setOpacity(0.45);
             paintGlyph(&p, QRectF(QPointF(0, 0), QSizeF(size)), m_glyph, palette);
         }
-        QPixmapCache::insert(key, pm);
-        return pm;
+        if (m_rendered.size() == kKept)
+            m_rendered.erase(m_rendered.begin());
+        m_rendered.push_back({size, scale, mode, paletteKey, image});
+        return image;
     }
 
     Glyph m_glyph;
+    mutable std::vector<Rendered> m_rendered;
 };
 
 } // namespace

@@ -216,8 +216,12 @@ void MainWindow::createPanes()
     };
     for (std::size_t i = 0; i < m_onDemandPanes.size(); ++i)
         connect(m_onDemandPanes[i].dock, &QDockWidget::visibilityChanged, this, [this, i](bool visible) {
+            // Hidden is all it can be told while the window is destroyed (QWidget's destructor hides the docks,
+            // after this class's members are gone): nothing of the window is touched then.
+            if (!visible)
+                return;
             OnDemandPane &pane = m_onDemandPanes[i];
-            if (visible && pane.stale) {
+            if (pane.stale) {
                 pane.stale = false;
                 pane.setBundle(m_appliedBundle);
             }

@@ -3,6 +3,7 @@
 #include "ui/models/backtrackmodel.h"
 #include "ui/services/qtstrings.h"
 #include "ui/widgets/annotatedtextview.h"
+#include "ui/widgets/selectablelabel.h"
 #include "ui/widgets/theme.h"
 
 #include "core/text/utf.h"
@@ -24,11 +25,10 @@ BacktrackPane::BacktrackPane(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
 
-    m_statements = new QLabel(this);
+    m_statements = new SelectableLabel(this);
     m_statements->setObjectName(QStringLiteral("backtrackStatements"));
     m_statements->setTextFormat(Qt::PlainText); // quotes values and ids from the recording
     m_statements->setWordWrap(true);
-    m_statements->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_statements->setContentsMargins(10, 6, 10, 6);
     m_statements->setAutoFillBackground(true);
 

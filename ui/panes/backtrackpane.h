@@ -5,10 +5,11 @@
 
 #include <QWidget>
 
-class QLabel;
 class QTreeView;
 
 namespace tf::ui {
+
+class SelectableLabel;
 
 class AnnotatedTextView;
 class BacktrackModel;
@@ -45,7 +46,7 @@ private:
 
     RunHandle m_run;
     BacktrackModel *m_model = nullptr;
-    QLabel *m_statements = nullptr;
+    SelectableLabel *m_statements = nullptr;
     AnnotatedTextView *m_answer = nullptr;
     QTreeView *m_view = nullptr;
     FindQuery m_find;

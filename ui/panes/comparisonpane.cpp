@@ -4,6 +4,7 @@
 #include "ui/services/qtstrings.h"
 #include "ui/widgets/alignmentdelegate.h"
 #include "ui/widgets/fonts.h"
+#include "ui/widgets/selectablelabel.h"
 
 #include "core/report/diffreport.h"
 
@@ -24,11 +25,10 @@ ComparisonPane::ComparisonPane(QWidget *parent)
     , m_model(new AlignmentModel(this))
 {
     setObjectName(QStringLiteral("comparisonPane"));
-    m_verdict = new QLabel(this);
+    m_verdict = new SelectableLabel(this);
     m_verdict->setObjectName(QStringLiteral("comparisonVerdict"));
     m_verdict->setTextFormat(Qt::PlainText);
     m_verdict->setWordWrap(true);
-    m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     m_pairTitle = new QLabel(this);
     m_pairTitle->setObjectName(QStringLiteral("comparisonPairTitle"));

@@ -10,6 +10,8 @@ class QTableView;
 
 namespace tf::ui {
 
+class SelectableLabel;
+
 class AlignmentModel;
 
 // The open run against a baseline run (File > Compare With…): where the two first went apart, the calls of both runs
@@ -52,7 +54,7 @@ private:
     void showPair(int row);
 
     AlignmentModel *m_model = nullptr;
-    QLabel *m_verdict = nullptr;
+    SelectableLabel *m_verdict = nullptr;
     QLabel *m_pairTitle = nullptr;
     QPlainTextEdit *m_pairDetail = nullptr;
     QTableView *m_view = nullptr;

@@ -10,6 +10,7 @@
 #include "ui/widgets/glyphlabel.h"
 #include "ui/widgets/itemdelegate.h"
 #include "ui/widgets/onscreen.h"
+#include "ui/widgets/selectablelabel.h"
 #include "ui/widgets/theme.h"
 #include "ui/widgets/toolcalllinks.h"
 
@@ -83,11 +84,10 @@ ResponsePane::ResponsePane(QWidget *parent)
     layout->addWidget(head);
 
     // What happened to the run here: it failed, paused for a human, or hit a limit (spec/runs.md §4).
-    m_runNote = new QLabel(this);
+    m_runNote = new SelectableLabel(this);
     m_runNote->setObjectName(QStringLiteral("responseRunNote"));
     m_runNote->setTextFormat(Qt::PlainText); // the error text is the provider's, untrusted
     m_runNote->setWordWrap(true);
-    m_runNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_runNote->setContentsMargins(10, 6, 10, 6);
     m_runNote->setAutoFillBackground(true);
     m_runNote->hide();

@@ -5,12 +5,13 @@
 
 #include <QWidget>
 
-class QLabel;
 class QPlainTextEdit;
 class QSplitter;
 class QTableView;
 
 namespace tf::ui {
+
+class SelectableLabel;
 
 class ElidedLabel;
 class GlyphLabel;
@@ -72,7 +73,7 @@ private:
     GlyphLabel *m_glyph = nullptr;
     ElidedLabel *m_state = nullptr;
     ElidedLabel *m_facts = nullptr;
-    QLabel *m_runNote = nullptr;
+    SelectableLabel *m_runNote = nullptr;
     QWidget *m_toolBox = nullptr;
     QPlainTextEdit *m_text = nullptr;
     QTableView *m_toolView = nullptr;

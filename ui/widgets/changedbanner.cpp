@@ -1,5 +1,6 @@
 #include "ui/widgets/changedbanner.h"
 
+#include "ui/widgets/selectablelabel.h"
 #include "ui/widgets/theme.h"
 
 #include <QHBoxLayout>
@@ -27,11 +28,10 @@ ChangedBanner::ChangedBanner(QWidget *parent)
     QFont bold = m_title->font();
     bold.setBold(true);
     m_title->setFont(bold);
-    m_reason = new QLabel(this);
+    m_reason = new SelectableLabel(this);
     m_reason->setObjectName(QStringLiteral("fileChangedReason"));
     m_reason->setTextFormat(Qt::PlainText);
     m_reason->setWordWrap(true);
-    m_reason->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_reason->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     setToolTip(tr("What the window shows was read before the change; calls not shown yet are read again after a "
                   "reload. Bookmarks and notes are kept."));

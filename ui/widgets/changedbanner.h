@@ -7,6 +7,8 @@ class QPushButton;
 
 namespace tf::ui {
 
+class SelectableLabel;
+
 // The bar across the top of the window that says the open file changed on disk, with Reload. Non-modal: the window
 // keeps showing what it read until the user reloads, and nothing waits on it. The reason comes from the core and
 // names the file, which is untrusted text: shown as plain text only.
@@ -30,7 +32,7 @@ protected:
 private:
     QLabel *m_icon = nullptr;
     QLabel *m_title = nullptr;
-    QLabel *m_reason = nullptr;
+    SelectableLabel *m_reason = nullptr;
     QPushButton *m_reload = nullptr;
 };
 

@@ -665,7 +665,8 @@ void TestLayout::panesOutOfSightCatchUpWhenShown()
         dock(front)->raise();
     QVERIFY(test::showCallAndWait(w, after));
     QCOMPARE(ordinalOf(wire->model()->bundle()), after);
-    QCOMPARE(shown(), QList<int>({before, before, before}));
+    // Left behind, they let go of the call they showed (and of its run).
+    QCOMPARE(shown(), QList<int>({-1, -1, -1}));
 
     dock("responseDock")->raise();
     QCOMPARE(ordinalOf(response->bundle()), after);
@@ -677,7 +678,7 @@ void TestLayout::panesOutOfSightCatchUpWhenShown()
     // A closed dock is out of sight too.
     dock("responseDock")->close();
     QVERIFY(test::showCallAndWait(w, before));
-    QCOMPARE(ordinalOf(response->bundle()), after);
+    QCOMPARE(ordinalOf(response->bundle()), -1);
     QCOMPARE(ordinalOf(transcript->model()->bundle()), before); // in front
     dock("responseDock")->show();                               // back among the tabs, as the View menu does
     dock("responseDock")->raise();

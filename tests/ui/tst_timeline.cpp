@@ -417,7 +417,7 @@ void TestTimeline::hiddenToolDetailIsSetWhenShown()
     QTest::qWait(20);
     const int other = call == 1 ? 2 : 1;
     QVERIFY(show(other));
-    QCOMPARE(int(pane->bundle()->ordinal), call);
+    QVERIFY(!pane->bundle()); // left behind: it let go of the call it showed
     raise("responseDock");
     QCOMPARE(int(pane->bundle()->ordinal), other);
     if (const auto &runs = m_window->currentBundle()->view->toolRuns; !runs.empty())

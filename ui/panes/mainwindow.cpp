@@ -218,13 +218,8 @@ void MainWindow::createPanes()
         connect(m_onDemandPanes[i].dock, &QDockWidget::visibilityChanged, this, [this, i](bool visible) {
             // Hidden is all it can be told while the window is destroyed (QWidget's destructor hides the docks,
             // after this class's members are gone): nothing of the window is touched then.
-            if (!visible)
-                return;
-            OnDemandPane &pane = m_onDemandPanes[i];
-            if (pane.stale) {
-                pane.stale = false;
-                pane.setBundle(m_appliedBundle);
-            }
+            if (visible)
+                bringUpToDate(m_onDemandPanes[i].dock);
         });
     // Room the window gains (a dock closed, the window made taller) goes to the panes that are read, not to the strip
     // chart or the problem list: Qt shares it among the docks that expand, and equally among all when none does.
@@ -812,10 +807,22 @@ void MainWindow::applyBundle(const BundleHandle &bundle)
     // A window not on screen (a test, a screenshot being set up) has every pane out of sight: it updates them all.
     const bool onScreen = isVisible();
     for (OnDemandPane &pane : m_onDemandPanes) {
-        pane.stale = bundle && onScreen && !inSight(pane.dock);
-        if (!pane.stale)
+        const bool stale = bundle && onScreen && !inSight(pane.dock);
+        if (!stale)
             pane.setBundle(bundle);
+        else if (!pane.stale)
+            pane.setBundle(nullptr); // left behind from now on: it lets go of the call it showed
+        pane.stale = stale;
     }
+}
+
+void MainWindow::bringUpToDate(const QDockWidget *dock)
+{
+    for (OnDemandPane &pane : m_onDemandPanes)
+        if (pane.dock == dock && pane.stale) {
+            pane.stale = false;
+            pane.setBundle(m_appliedBundle);
+        }
 }
 
 void MainWindow::setReviewMarks(const ReviewMarks &marks)
@@ -848,6 +855,7 @@ void MainWindow::openProblem(int ordinal, ProblemPane pane)
     }
     dock->show();
     dock->raise();
+    bringUpToDate(dock);
 }
 
 void MainWindow::onFileChanged(const QString &reason)

@@ -70,6 +70,10 @@ public:
 
     // The default arrangement of the docks (also View > Reset Layout).
     void applyDefaultLayout();
+    // Gives the pane in `dock` the call shown, if it was left behind while out of sight. For whoever raises a dock to
+    // act on its pane at once: a dock closed while behind a tab comes back behind it (Qt rebuilds the tab bar later),
+    // so raising it does not always bring it into sight.
+    void bringUpToDate(const QDockWidget *dock);
 
 public slots:
     void openFile(const QString &path);
@@ -195,7 +199,9 @@ private:
     QList<QDockWidget *> m_docks;
     // Panes that read nothing of another pane and that nothing reads while they are out of sight: behind another tab
     // (the default layout tabs Response, Receipt and Transcript) or closed, they are not rebuilt at every call but
-    // when they are shown again. At 1.5 GB those three cost 1.9 ms of every switch on the GUI thread.
+    // when they are shown again (or brought up to date). At 1.5 GB those three cost 1.9 ms of every switch on the GUI
+    // thread. A pane left behind holds no call: the call it showed would keep its run, and a followed log's earlier
+    // snapshots, in memory, and a view with focus would offer its rows to act on.
     struct OnDemandPane
     {
         QDockWidget *dock = nullptr;

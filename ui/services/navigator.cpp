@@ -160,6 +160,7 @@ void Navigator::raise(QDockWidget *dock)
         return;
     dock->show();
     dock->raise();
+    m_window->bringUpToDate(dock); // raised is not always in sight yet; the pane is acted on at once
 }
 
 void Navigator::status(const QString &message)
@@ -226,7 +227,7 @@ void Navigator::revealMatch(const SearchMatch &match)
             shown = m_wire && m_wire->revealItem(WireModel::ToolsGroup, m_wire->toolRow(match.name), match.occurrence);
             raise(wireDock);
             break;
-        // Raised first: a pane behind another tab is given the call only when it is brought to the front.
+        // Raised first: a pane behind another tab is given the call only when it is brought forward.
         case SearchPart::ResponseText:
             raise(responseDock);
             if ((shown = m_response != nullptr))

@@ -1,7 +1,9 @@
 #include "mappedfile.h"
+#include "residentceiling.h"
 #include "vanishedpages.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -14,23 +16,30 @@ namespace tf::io {
 
 namespace {
 
-// Bytes of file-backed (and shared) memory resident in this process, from the third field of /proc/self/statm;
-// npos where that file does not exist.
-std::size_t fileResidentBytes()
+std::atomic<std::size_t> g_residentCeiling{0};
+
+// This process's resident memory, from /proc/self/statm: all of it (the second field) and the file-backed (and
+// shared) part (the third); npos where that file does not exist.
+struct Resident
+{
+    std::size_t all = std::string_view::npos, fileBacked = std::string_view::npos;
+};
+Resident residentBytes()
 {
     // Opened once and read with pread: passes ask before every call they rebuild, from several threads.
     static const int fd = ::open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
     if (fd < 0)
-        return std::string_view::npos;
+        return {};
     char buf[128];
     const ssize_t got = ::pread(fd, buf, sizeof buf - 1, 0);
     if (got <= 0)
-        return std::string_view::npos;
+        return {};
     buf[got] = '\0';
     unsigned long size = 0, resident = 0, shared = 0;
     if (std::sscanf(buf, "%lu %lu %lu", &size, &resident, &shared) != 3)
-        return std::string_view::npos;
-    return std::size_t(shared) * std::size_t(::sysconf(_SC_PAGESIZE));
+        return {};
+    const auto page = std::size_t(::sysconf(_SC_PAGESIZE));
+    return {std::size_t(resident) * page, std::size_t(shared) * page};
 }
 
 } // namespace
@@ -120,7 +129,7 @@ std::shared_ptr<const MappedFile> MappedFile::map(int fd, std::string name, bool
         file->m_data = static_cast<const char *>(p);
         file->m_size = std::size_t(st.st_size);
         file->m_mapped = true;
-        const std::size_t resident = fileResidentBytes();
+        const std::size_t resident = residentBytes().fileBacked;
         file->m_fileResidentAtOpen = resident == std::string_view::npos ? 0 : resident;
     }
     ::close(fd);
@@ -132,10 +141,30 @@ void MappedFile::trimResidentPages(std::size_t budgetBytes) const
     if (!m_mapped)
         return;
     const std::size_t readers = std::max<std::size_t>(1, m_readers.load(std::memory_order_relaxed));
-    const std::size_t now = fileResidentBytes();
-    if (now != std::string_view::npos && now < m_fileResidentAtOpen + budgetBytes * readers)
+    const Resident now = residentBytes();
+    if (now.fileBacked == std::string_view::npos) {
+        releaseResidentPages();
+        return;
+    }
+    // What the passes have added to the file-backed memory since the file was mapped (the libraries' pages are in it
+    // too, and do not count), against their budgets, or what the ceiling leaves, whichever allows more.
+    const std::size_t added = now.fileBacked > m_fileResidentAtOpen ? now.fileBacked - m_fileResidentAtOpen : 0;
+    std::size_t allowed = budgetBytes * readers;
+    if (const std::size_t ceiling = residentCeiling(); ceiling > now.all)
+        allowed = std::max(allowed, added + (ceiling - now.all));
+    if (added < allowed)
         return;
     releaseResidentPages();
+}
+
+void setResidentCeiling(std::size_t bytes)
+{
+    g_residentCeiling.store(bytes, std::memory_order_relaxed);
+}
+
+std::size_t residentCeiling()
+{
+    return g_residentCeiling.load(std::memory_order_relaxed);
 }
 
 MappedFile::Reader::Reader(const MappedFile *file)

@@ -816,6 +816,13 @@ void MainWindow::applyBundle(const BundleHandle &bundle)
     }
 }
 
+void MainWindow::bringForward(QDockWidget *dock)
+{
+    dock->show();
+    dock->raise();
+    bringUpToDate(dock);
+}
+
 void MainWindow::bringUpToDate(const QDockWidget *dock)
 {
     for (OnDemandPane &pane : m_onDemandPanes)
@@ -853,9 +860,7 @@ void MainWindow::openProblem(int ordinal, ProblemPane pane)
         dock = m_findingsDock;
         break;
     }
-    dock->show();
-    dock->raise();
-    bringUpToDate(dock);
+    bringForward(dock);
 }
 
 void MainWindow::onFileChanged(const QString &reason)

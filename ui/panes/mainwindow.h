@@ -70,10 +70,10 @@ public:
 
     // The default arrangement of the docks (also View > Reset Layout).
     void applyDefaultLayout();
-    // Gives the pane in `dock` the call shown, if it was left behind while out of sight. For whoever raises a dock to
-    // act on its pane at once: a dock closed while behind a tab comes back behind it (Qt rebuilds the tab bar later),
-    // so raising it does not always bring it into sight.
-    void bringUpToDate(const QDockWidget *dock);
+    // Shows and raises `dock`, its pane given the call shown if it was left behind while out of sight: for whoever
+    // brings a dock forward to act on its pane at once. A dock closed while behind a tab comes back behind it (Qt
+    // rebuilds the tab bar later), so raising it does not always bring it into sight.
+    void bringForward(QDockWidget *dock);
 
 public slots:
     void openFile(const QString &path);
@@ -156,6 +156,8 @@ private:
     void onBundleReady(const BundleHandle &bundle);
     void applyBundle(const BundleHandle &bundle);
     void openProblem(int ordinal, ProblemPane pane);
+    // Gives the pane in `dock` the call shown, if it was left behind while out of sight.
+    void bringUpToDate(const QDockWidget *dock);
     void onFileChanged(const QString &reason);
     void addRecentFile(const QString &path);
     void updateRecentMenu();

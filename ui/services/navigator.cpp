@@ -156,11 +156,8 @@ Navigator::~Navigator()
 
 void Navigator::raise(QDockWidget *dock)
 {
-    if (!dock)
-        return;
-    dock->show();
-    dock->raise();
-    m_window->bringUpToDate(dock); // raised is not always in sight yet; the pane is acted on at once
+    if (dock)
+        m_window->bringForward(dock);
 }
 
 void Navigator::status(const QString &message)

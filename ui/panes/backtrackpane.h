@@ -9,10 +9,9 @@ class QTreeView;
 
 namespace tf::ui {
 
-class SelectableLabel;
-
 class AnnotatedTextView;
 class BacktrackModel;
+class SelectableLabel;
 
 // The answer's backtrack in the window: the final answer with the fact values it uses marked, what the backtrack
 // says it rests on, and the chain behind it (the answering call, fact lines and ledger rows, the tool results and the

@@ -10,9 +10,8 @@ class QTableView;
 
 namespace tf::ui {
 
-class SelectableLabel;
-
 class AlignmentModel;
+class SelectableLabel;
 
 // The open run against a baseline run (File > Compare With…): where the two first went apart, the calls of both runs
 // lined up with divergent rows marked and what differs at each, and for the chosen row what differs there in words

@@ -11,10 +11,9 @@ class QTableView;
 
 namespace tf::ui {
 
-class SelectableLabel;
-
 class ElidedLabel;
 class GlyphLabel;
+class SelectableLabel;
 class ToolRunModel;
 
 // What the model answered at the selected call (spec/runs.md §2-§3): its text, its stop reason, latency and usage,

@@ -7,10 +7,8 @@ class QGridLayout;
 class QLabel;
 
 namespace tf::ui {
-class SelectableLabel;
-}
 
-namespace tf::ui {
+class SelectableLabel;
 
 // Caption and value pairs, two to a row where they fit side by side, one to a row (its value wrapping) where they do
 // not: a narrow dock or a large font reads every fact whole instead of "31.5 s (TTL 5".

@@ -36,10 +36,14 @@ private:
     std::unordered_set<std::string_view> m_interned;
 };
 
-// Indexes the collected events (shape A, B, D, E): refuses the list at its first bad item, partitions several runs,
-// records run id, model, totals, final answer.
+// Takes the collected events as the run's (shape A, B, D, E): refuses the list at its first bad item, keeps only the
+// run asked for by id (LoadControl::runId). What they say of the run is read by readEventFacts or indexEventRun.
 void indexEvents(Run &run, EventCollector &collected, const LoadErrors &errors, const std::vector<json::PathStep> &at,
                  const LoadControl &control);
+
+// The run ids, mode, model, totals and final answer the events say (EventFacts), for a run whose calls come from
+// elsewhere than its events alone.
+void readEventFacts(Run &run);
 
 // The rows of one commit log: the items of an array in memory, or those of an array the parser streamed, read
 // again from the file one at a time.
@@ -87,7 +91,14 @@ void buildCallsFromBoundaryCapture(Run &run, const json::Value &subflowResults, 
 // Pairs llm_start/llm_end, route and tool events with calls by runtimeStageId or iteration.
 void attachEvents(Run &run);
 
-// Run-level gaps and warnings that depend on the whole file (truncated head, several runs, ...).
+// The run's story (buildRunStory), then checkRun.
 void finishRun(Run &run);
+// Run-level gaps and warnings that depend on the whole file (truncated head, several runs, ...), and the calls that
+// share an epoch.
+void checkRun(Run &run);
+
+// Everything a run whose calls come from its events alone holds besides the events (EventRunIndex): the events'
+// facts, the calls, their events, the story, the checks.
+void indexEventRun(Run &run);
 
 } // namespace tf::recording::detail

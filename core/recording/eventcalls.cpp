@@ -1,8 +1,8 @@
 #include "builders.h"
+#include "eventcallbuilder.h"
 #include "numberconv.h"
 
 #include <algorithm>
-#include <functional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -10,77 +10,17 @@ namespace tf::recording::detail {
 
 namespace {
 
-// §5.9: the calls are the llm_start events `wanted` keeps; inputs come from the events around them. Records are
-// appended to run.calls in event order.
-void addEventCalls(Run &run, const std::function<bool(const Event &)> &wanted)
+// The calls `wanted` keeps of all the run's events, appended to run.calls (EventCallBuilder).
+void addEventCalls(Run &run, EventCallBuilder::Wanted wanted)
 {
-    // iteration_end(k).history of the current turn, latest wins: iterations restart at 1 with every turn of a
-    // conversation, and a resumed run goes on counting in the turn it was paused in.
-    std::unordered_map<int, std::size_t> historyByIteration;
-    std::size_t injectedFrom = 0;
-    std::vector<bool> endUsed(run.events.size(), false);
-    // Found once here, not searched per call: a file with many calls must not cost calls x events.
-    std::optional<std::size_t> firstTurnStart, lastTurnStart;
-    std::size_t llmStarts = 0;
-    for (const Event &e : run.events) {
-        if (e.type == eventtype::TurnStart && !firstTurnStart)
-            firstTurnStart = e.index;
-        llmStarts += e.type == eventtype::LlmStart ? 1 : 0;
-    }
     // Grown once: a vector doubling its way to thousands of records moves each several times. Only when every
     // llm_start makes a call: the calls of other runs beside a commit log's are a few.
     if (run.calls.empty())
-        run.calls.reserve(llmStarts);
-    for (const Event &e : run.events) {
-        if (e.type == eventtype::TurnStart) {
-            lastTurnStart = e.index;
-            historyByIteration.clear();
-            continue;
-        }
-        if (e.type == eventtype::IterationEnd) {
-            if (e.payloadIterIndex && e.payloadHasHistory)
-                historyByIteration[*e.payloadIterIndex] = e.index;
-            continue;
-        }
-        if (e.type != eventtype::LlmStart)
-            continue;
-        // Context events of iteration k come after iteration_end(k-1) and before this llm_start (§2.2).
-        const std::size_t injectedBegin = injectedFrom;
-        injectedFrom = e.index + 1;
-        if (!wanted(e))
-            continue;
-        CallRecord rec;
-        rec.ordinal = run.calls.size();
-        rec.callRuntimeStageId = std::string(e.runtimeStageId);
-        rec.runId = e.runId;
-        rec.logName = "events";
-        rec.basis = FoldBasis::EventsOnly;
-        rec.llmStartEvent = e.index;
-        rec.turnStartEvent = lastTurnStart ? lastTurnStart : firstTurnStart;
-        if (auto iteration = e.iteration()) {
-            rec.epoch = *iteration;
-        } else {
-            rec.epoch = int(run.calls.size()) + 1;
-            rec.epochByPosition = true;
-        }
-        for (std::size_t i = injectedBegin; i < e.index; ++i)
-            if (run.events[i].type == eventtype::ContextInjected)
-                rec.injectedEvents.push_back(i);
-        for (std::size_t i = e.index + 1; i < run.events.size(); ++i) {
-            const Event &end = run.events[i];
-            if (end.type == eventtype::LlmStart && end.runId == e.runId)
-                break;
-            if (end.type == eventtype::LlmEnd && !endUsed[i] && end.runId == e.runId &&
-                (end.runtimeStageId == e.runtimeStageId || end.iteration() == e.iteration())) {
-                rec.llmEndEvent = i;
-                endUsed[i] = true;
-                break;
-            }
-        }
-        if (auto it = historyByIteration.find(rec.epoch - 1); it != historyByIteration.end())
-            rec.historyEvent = it->second;
-        run.calls.push_back(std::move(rec));
-    }
+        run.calls.reserve(std::size_t(std::count_if(run.events.begin(), run.events.end(), [](const Event &e) {
+            return e.type == eventtype::LlmStart;
+        })));
+    EventCallBuilder builder(std::move(wanted));
+    builder.extend(run, run.calls);
 }
 
 } // namespace
@@ -101,7 +41,7 @@ std::string_view assignSnapshotRun(Run &run)
 
 void buildCallsFromEvents(Run &run)
 {
-    addEventCalls(run, [](const Event &) { return true; });
+    addEventCalls(run, {});
     if (run.basis != FoldBasis::SubflowLogs)
         run.basis = FoldBasis::EventsOnly;
 }

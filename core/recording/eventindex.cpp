@@ -1,4 +1,6 @@
 #include "builders.h"
+#include "callevents.h"
+#include "eventfacts.h"
 #include "numberconv.h"
 
 #include <algorithm>
@@ -129,19 +131,17 @@ void indexEvents(Run &run, EventCollector &collected, const LoadErrors &errors, 
         errors.wrongType(path, "an object", fault.member);
     }
     EventList all = std::move(collected.events);
-    std::vector<std::string> runIds;                 // first-seen order
-    std::unordered_set<std::string_view> seenRunIds; // a log with a run id per event must not cost n^2
-    for (const Event &e : all)
-        if (!e.runId.empty() && e.runId != kConsumerScopeRunId && seenRunIds.insert(e.runId).second)
-            runIds.emplace_back(e.runId);
-
     // spec/runs.md §1: a recording of several runs (a conversation: run() then followUp(), or a resumed pause) is
     // shown whole, every turn. Only a run asked for by id is picked out of a log or an envelope; pause and resume
     // events (consumer scope) stay with it.
     if (!control.runId.empty() &&
         (run.shape == RecordingShape::NdjsonEvents || run.shape == RecordingShape::Envelope)) {
         const std::string &chosen = control.runId;
-        if (seenRunIds.count(chosen) == 0)
+        std::unordered_set<std::string_view> runIds;
+        for (const Event &e : all)
+            if (!e.runId.empty() && e.runId != kConsumerScopeRunId)
+                runIds.insert(e.runId);
+        if (runIds.count(chosen) == 0)
             errors.fail("no run " + chosen + " in this log; runs found: " + std::to_string(runIds.size()));
         EventList kept;
         for (Event e : all)
@@ -152,108 +152,26 @@ void indexEvents(Run &run, EventCollector &collected, const LoadErrors &errors, 
         all = std::move(kept);
         run.warnings.push_back("this log holds " + std::to_string(runIds.size()) + " runs; showing " + chosen);
         run.runId = chosen;
-        runIds = {chosen};
     }
-    if (run.runId.empty() && !runIds.empty())
-        run.runId = runIds.front();
-    run.runIds = std::move(runIds);
-
-    static const std::vector<std::string_view> known = {
-        eventtype::RunConfigured,   eventtype::TurnStart,        eventtype::TurnEnd,      eventtype::IterationStart,
-        eventtype::IterationEnd,    eventtype::RouteDecided,     eventtype::LlmStart,     eventtype::LlmEnd,
-        eventtype::Token,           eventtype::ToolStart,        eventtype::ToolProgress, eventtype::ToolEnd,
-        eventtype::ContextInjected, eventtype::ContextEvaluated, eventtype::SlotComposed};
     run.events = std::move(all);
-    for (const Event &e : run.events) {
-        // Other domains (findings.*, skill.*, cost.*, ...) are kept and shown raw; only count what no rule reads.
-        const bool isKnown =
-            std::find(known.begin(), known.end(), e.type) != known.end() || eventtype::isNewerType(e.type);
-        const bool otherDomain = e.type.rfind("agentfootprint.", 0) == 0;
-        if (!isKnown && !otherDomain)
-            ++run.unknownEventTypes[std::string(e.type)];
-        const bool wanted = e.type == eventtype::RunConfigured || e.type == eventtype::TurnEnd ||
-                            (e.type == eventtype::LlmStart && (run.model.empty() || run.provider.empty()));
-        if (!wanted)
-            continue;
-        const json::Value payload = run.payload(e);
-        if (e.type == eventtype::RunConfigured) {
-            if (const json::Value *mode = payload.findString("reactMode"); mode && run.reactMode.empty())
-                run.reactMode = mode->decodedString();
-            if (const json::Value *llm = payload.findObject("llm")) {
-                if (const json::Value *m = llm->findString("model"); m && run.model.empty())
-                    run.model = m->decodedString();
-                if (const json::Value *p = llm->findString("provider"); p && run.provider.empty())
-                    run.provider = p->decodedString();
-            }
-        } else if (e.type == eventtype::TurnEnd) {
-            if (const json::Value *answer = payload.findString("finalContent"))
-                run.finalAnswer = answer->decodedString();
-            run.totalInputTokens = numberAt(payload, "totalInputTokens");
-            run.totalOutputTokens = numberAt(payload, "totalOutputTokens");
-            run.durationMs = numberAt(payload, "durationMs");
-        } else if (e.type == eventtype::LlmStart) {
-            if (const json::Value *m = payload.findString("model"); m && run.model.empty())
-                run.model = m->decodedString();
-            if (const json::Value *p = payload.findString("provider"); p && run.provider.empty())
-                run.provider = p->decodedString();
-        }
-    }
+}
+
+void readEventFacts(Run &run)
+{
+    EventFacts facts;
+    facts.extend(run);
+    facts.apply(run);
 }
 
 void attachEvents(Run &run)
 {
-    // A call is (run id, stage id): in a conversation every turn has its own call-llm#18.
-    struct CallKey
-    {
-        std::string_view runId, stage;
-        bool operator==(const CallKey &) const = default;
-    };
-    struct CallKeyHash
-    {
-        std::size_t operator()(const CallKey &k) const
-        {
-            return std::hash<std::string_view>{}(k.runId) * 31 + std::hash<std::string_view>{}(k.stage);
-        }
-    };
     assignSnapshotRun(run);
-    std::unordered_map<CallKey, std::size_t, CallKeyHash> startByStage, endByStage;
-    for (const Event &e : run.events) {
-        if (e.type == eventtype::LlmStart && !e.runtimeStageId.empty())
-            startByStage.emplace(CallKey{e.runId, e.runtimeStageId}, e.index);
-        else if (e.type == eventtype::LlmEnd && !e.runtimeStageId.empty())
-            endByStage.emplace(CallKey{e.runId, e.runtimeStageId}, e.index);
-    }
-    for (CallRecord &call : run.calls) {
-        const CallKey key{call.runId, call.callRuntimeStageId};
-        if (!call.llmStartEvent)
-            if (auto it = startByStage.find(key); it != startByStage.end())
-                call.llmStartEvent = it->second;
-        if (!call.llmEndEvent)
-            if (auto it = endByStage.find(key); it != endByStage.end())
-                call.llmEndEvent = it->second;
-    }
-    // Route and tool brackets: the events after this call's llm_end up to the next call's llm_start.
-    for (std::size_t c = 0; c < run.calls.size(); ++c) {
-        CallRecord &call = run.calls[c];
-        if (!call.llmEndEvent)
-            continue;
-        std::size_t stop = run.events.size();
-        for (std::size_t n = c + 1; n < run.calls.size(); ++n)
-            if (run.calls[n].llmStartEvent) {
-                stop = *run.calls[n].llmStartEvent;
-                break;
-            }
-        for (std::size_t i = *call.llmEndEvent + 1; i < stop && i < run.events.size(); ++i) {
-            const Event &e = run.events[i];
-            if (e.type == eventtype::RouteDecided && !call.routeEvent)
-                call.routeEvent = i;
-            else if (e.type == eventtype::IterationEnd && !call.iterationEndEvent)
-                call.iterationEndEvent = i;
-            else if (e.type == eventtype::ToolStart || e.type == eventtype::ToolProgress ||
-                     e.type == eventtype::ToolEnd)
-                call.toolEvents.push_back(i);
-        }
-    }
+    CallKeyEvents keys;
+    keys.extend(run);
+    for (CallRecord &call : run.calls)
+        keys.complete(call);
+    for (std::size_t c = 0; c < run.calls.size(); ++c)
+        bracketCall(run, run.calls, c);
     if (run.model.empty() || run.provider.empty()) {
         for (const CallRecord &call : run.calls) {
             if (!call.receiptCommitted)
@@ -274,6 +192,11 @@ void attachEvents(Run &run)
 void finishRun(Run &run)
 {
     buildRunStory(run);
+    checkRun(run);
+}
+
+void checkRun(Run &run)
+{
     // §9 item 2: a head dropped by the event cap.
     if (!run.events.empty() && run.shape != RecordingShape::Envelope) {
         const std::string_view first = run.events.front().type;

@@ -1,6 +1,7 @@
 #include "logfollower.h"
 
 #include "builders.h"
+#include "eventrunindex.h"
 #include "loaderror.h"
 #include "ndjsonline.h"
 #include "recordingloader.h"
@@ -30,31 +31,6 @@ enum class Mode
 // Enough of the last line read to notice a file rewritten in place to at least the size already read (an agent
 // re-run writing `> run.ndjson` between two polls): a size check alone would take its bytes for an append.
 constexpr std::size_t kTailCheckBytes = 64;
-
-// A call whose llm_start has no llm_end yet is still waiting for its response — unless the run ended after it
-// (a crash, a pause, the turn's end): then the response will never come, and the call is shown as it is.
-bool runEndedAfter(const Run &run, std::size_t eventIndex)
-{
-    for (std::size_t i = eventIndex + 1; i < run.events.size(); ++i) {
-        const std::string_view t = run.events[i].type;
-        if (t == eventtype::TurnEnd || t == eventtype::ErrorFatal || t == eventtype::PauseRequest)
-            return true;
-    }
-    return false;
-}
-
-void holdBackCallsAwaitingResponse(Run &run)
-{
-    std::size_t keep = run.calls.size();
-    while (keep > 0) {
-        const CallRecord &call = run.calls[keep - 1];
-        if (call.llmEndEvent || !call.llmStartEvent || runEndedAfter(run, *call.llmStartEvent))
-            break;
-        --keep;
-    }
-    run.callsAwaitingResponse = run.calls.size() - keep;
-    run.calls.resize(keep);
-}
 
 std::string errnoText()
 {
@@ -114,6 +90,8 @@ struct LogFollower::State
     std::shared_ptr<json::StringArena> arena;
     std::unique_ptr<Run> staging; // owns nothing but a share of the arena: the collector's strings go there
     std::unique_ptr<detail::EventCollector> collector;
+    // Every event read so far, indexed once each; a snapshot is published from it.
+    detail::EventRunIndex index;
     std::vector<std::string> warnings;
     bool dirty = false;
     bool publishedFinal = false;
@@ -417,16 +395,11 @@ void LogFollower::State::publish(Update &u, bool final)
     // The first calls of the last update cannot change: lines are only ever added after them. Its last call can
     // (the tools its response asked for run after it), and so can every call after it.
     const std::size_t unchanged = !summaries || summaries->empty() ? 0 : summaries->size() - 1;
+    run->events = collector->events;
     try {
-        detail::EventCollector collected(*run);
-        collected.events = collector->events;
-        const LoadErrors errors(path, scratch->bytes(), 0);
-        detail::indexEvents(*run, collected, errors, {std::string("events")}, LoadControl{});
-        detail::buildCallsFromEvents(*run);
-        detail::attachEvents(*run);
-        if (run->live)
-            holdBackCallsAwaitingResponse(*run);
-        detail::finishRun(*run);
+        index.extend(*run);
+        index.publish(*run, run->live ? detail::EventRunIndex::Calls::HoldBackAwaitingResponse
+                                      : detail::EventRunIndex::Calls::All);
     } catch (const LoadFailure &failure) {
         u.error = failure.what();
         stopped = true;

@@ -257,9 +257,7 @@ void Loader::loadNdjson(std::size_t start)
     }
     const LoadErrors errors(m_run->path, m_text, m_rootOffset);
     detail::indexEvents(*m_run, events, errors, {std::string("events")}, m_control);
-    detail::buildCallsFromEvents(*m_run);
-    detail::attachEvents(*m_run);
-    detail::finishRun(*m_run);
+    detail::indexEventRun(*m_run);
 }
 
 void Loader::loadRecordingObject(const json::Value &recording, const LoadErrors &errors, std::vector<PathStep> at,
@@ -301,21 +299,22 @@ void Loader::loadRecordingObject(const json::Value &recording, const LoadErrors 
             m_run->servedUnderRedaction = listsRedactionRecorder(*recorders);
         const json::Value *initial = errors.optional(*snapshot, snap("initialState"), Type::Object);
         const json::Value *subflows = errors.optional(*snapshot, snap("subflowResults"), Type::Object);
-        if (errors.optional(*snapshot, snap("commitLog"), Type::Array)) {
-            detail::buildCallsFromCommitLog(*m_run, commitLogAt(commitLogPath), initial, subflows, m_control);
-            detail::addCallsOfOtherRuns(*m_run);
-        } else {
-            m_run->gaps.push_back({"no-run-log", Gap::Kind::Excuse, {}, "", "The snapshot has no commitLog."});
-            detail::buildCallsFromEvents(*m_run);
-        }
         if (const json::Value *shared = errors.optional(*snapshot, snap("sharedState"), Type::Object))
             if (const json::Value *ledger = shared->findArray("findingsLedger"))
                 m_run->finalLedgerOffset = ledger->sourceOffset();
+        if (errors.optional(*snapshot, snap("commitLog"), Type::Array)) {
+            detail::readEventFacts(*m_run);
+            detail::buildCallsFromCommitLog(*m_run, commitLogAt(commitLogPath), initial, subflows, m_control);
+            detail::addCallsOfOtherRuns(*m_run);
+            detail::attachEvents(*m_run);
+            detail::finishRun(*m_run);
+        } else {
+            m_run->gaps.push_back({"no-run-log", Gap::Kind::Excuse, {}, "", "The snapshot has no commitLog."});
+            detail::indexEventRun(*m_run);
+        }
     } else {
-        detail::buildCallsFromEvents(*m_run);
+        detail::indexEventRun(*m_run);
     }
-    detail::attachEvents(*m_run);
-    detail::finishRun(*m_run);
     if (m_run->servedUnderRedaction)
         m_run->gaps.push_back(redactedRunGap());
 }
@@ -384,6 +383,7 @@ void Loader::classify(const json::Value &root, const LoadErrors &errors)
             m_run->runId = id->decodedString();
         errors.required(root, {std::string("events")}, Type::Array);
         detail::indexEvents(*m_run, eventsAt("events"), errors, {std::string("events")}, m_control);
+        detail::readEventFacts(*m_run);
         detail::buildCallsFromBoundaryCapture(*m_run, *root.findObject("subflowResults"),
                                               *root.findObject("finalState"));
         detail::attachEvents(*m_run);

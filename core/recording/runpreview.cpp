@@ -151,6 +151,7 @@ std::optional<RunPreview> previewRun(const std::shared_ptr<const io::MappedFile>
             return std::nullopt;
         const LoadErrors errors(run->path, text, root);
         detail::indexEvents(*run, events, errors, {std::string("events")}, LoadControl{});
+        detail::readEventFacts(*run);
 
         std::optional<json::Value> initial, subflows;
         const auto parseAt = [&](std::size_t at) -> std::optional<json::Value> {

@@ -1,4 +1,5 @@
 #include "builders.h"
+#include "runstorybuilder.h"
 #include "numberconv.h"
 
 #include "core/io/passedpages.h"
@@ -79,71 +80,6 @@ private:
     std::vector<std::pair<std::size_t, std::size_t>> m_starts;
 };
 
-void buildTurns(Run &run)
-{
-    const bool anyTurnStart = std::any_of(run.events.begin(), run.events.end(),
-                                          [](const Event &e) { return e.type == eventtype::TurnStart; });
-    // The turn in force at each event; turns are opened by a turn_start, or (with none in the file) by a new run id.
-    std::vector<std::size_t> turnAt(run.events.size(), 0);
-    std::string_view lastRun;
-    const auto open = [&](const Event *e) {
-        Turn t;
-        t.number = run.turns.size() + 1;
-        if (e)
-            t.runId = std::string(e->runId);
-        run.turns.push_back(std::move(t));
-    };
-    // An implicit turn (opened for events before any turn_start, such as run_configured) that no call has started
-    // in yet is the one the next turn_start names.
-    bool fresh = false;
-    io::PassedPages passed(run.source.get()); // the events' payloads are read in file order
-    for (const Event &e : run.events) {
-        passed.at(std::size_t(e.payloadOffset));
-        const bool ownRun = !e.runId.empty() && e.runId != kConsumerScopeRunId;
-        if (e.type == eventtype::TurnStart) {
-            if (fresh && run.turns.back().runId.empty())
-                run.turns.back().runId = std::string(e.runId);
-            else if (!fresh)
-                open(&e);
-            run.turns.back().userPrompt = stringMember(run.payload(e), "userPrompt");
-            fresh = false;
-        } else if (!anyTurnStart && ownRun && e.runId != lastRun) {
-            if (fresh)
-                run.turns.back().runId = std::string(e.runId);
-            else
-                open(&e);
-            fresh = true;
-        }
-        if (ownRun)
-            lastRun = e.runId;
-        if (run.turns.empty()) {
-            open(ownRun ? &e : nullptr);
-            fresh = true;
-        }
-        if (e.type == eventtype::LlmStart)
-            fresh = false;
-        turnAt[e.index] = run.turns.size() - 1;
-        if (e.type == eventtype::TurnEnd) {
-            Turn &t = run.turns.back();
-            t.ended = true;
-            t.finalAnswer = stringMember(run.payload(e), "finalContent");
-            if (t.runId.empty())
-                t.runId = std::string(e.runId);
-        }
-    }
-    if (run.turns.empty() && !run.calls.empty())
-        open(nullptr);
-    std::size_t turn = 0;
-    for (CallRecord &call : run.calls) {
-        if (call.llmStartEvent && *call.llmStartEvent < turnAt.size())
-            turn = turnAt[*call.llmStartEvent];
-        call.turn = turn;
-        run.turns[turn].calls.push_back(call.ordinal);
-    }
-    if (run.turns.size() == 1 && run.turns.front().runId.empty())
-        run.turns.front().runId = run.runId;
-}
-
 std::string lastOnRecord(const Run &run, const CallAtEvent &calls)
 {
     if (run.events.empty())
@@ -159,18 +95,11 @@ std::string lastOnRecord(const Run &run, const CallAtEvent &calls)
     return out;
 }
 
-void buildOutcome(Run &run, const CallAtEvent &calls)
+// `fatal`: the first error.fatal; `pause`: the last pause request no resume followed.
+RunOutcome outcomeOf(const Run &run, const CallAtEvent &calls, std::optional<std::size_t> fatal,
+                     std::optional<std::size_t> pause)
 {
-    std::optional<std::size_t> fatal, pause;
-    for (const Event &e : run.events) {
-        if (e.type == eventtype::ErrorFatal && !fatal)
-            fatal = e.index;
-        else if (e.type == eventtype::PauseRequest)
-            pause = e.index;
-        else if (e.type == eventtype::PauseResume)
-            pause.reset();
-    }
-    RunOutcome &o = run.outcome;
+    RunOutcome o;
     if (fatal) {
         o.status = OutcomeStatus::Failed;
         o.event = fatal;
@@ -180,7 +109,7 @@ void buildOutcome(Run &run, const CallAtEvent &calls)
             if (const json::Value *error = payload.find("error"))
                 o.message = json::stringify(*error);
         o.call = calls.before(*fatal);
-        return;
+        return o;
     }
     if (pause) {
         o.status = OutcomeStatus::Paused;
@@ -197,58 +126,145 @@ void buildOutcome(Run &run, const CallAtEvent &calls)
                 for (std::size_t i : c.toolEvents)
                     if (run.events[i].type == eventtype::ToolStart && run.events[i].toolCallId == *id)
                         o.call = c.ordinal;
-        return;
+        return o;
     }
     if (!run.turns.empty() && run.turns.back().ended) {
         o.status = OutcomeStatus::Completed;
-        return;
+        return o;
     }
     o.status = OutcomeStatus::Incomplete;
     o.message = lastOnRecord(run, calls);
+    return o;
 }
 
-void buildLimits(Run &run, const CallAtEvent &calls)
+// The limit an event says the run hit, its call left to find; nullopt for any other event.
+std::optional<RunLimit> limitOf(const Run &run, const Event &e)
 {
-    // A payload per call (route_decided) is read: the pages around each, all over the file, unless let go behind.
-    io::PassedPages passed(run.source.get());
-    for (const Event &e : run.events) {
-        passed.at(std::size_t(e.payloadOffset));
-        RunLimit limit;
-        limit.event = e.index;
-        limit.call = calls.before(e.index);
-        if (e.type == eventtype::BudgetExhausted) {
-            limit.kind = "budget_exhausted";
-            limit.message = scalarsOf(run.payload(e), {"reason", "limit", "pendingToolCalls", "action"});
-        } else if (e.type == eventtype::CostLimitHit) {
-            limit.kind = "cost.limit_hit";
-            limit.message = scalarsOf(run.payload(e), {"kind", "limit", "actual", "action"});
-        } else if (e.type == eventtype::BudgetPressure) {
-            limit.kind = "context.budget_pressure";
-            limit.message = scalarsOf(run.payload(e), {"slot", "cap", "projected", "overflowBy", "unit", "planAction"});
-            limit.call = calls.after(e.index); // pressure is felt by the call it is composed for
-        } else if (e.type == eventtype::RouteDecided && e.payloadChoseWrapUp) {
-            limit.kind = "wrap-up";
-            limit.message = stringMember(run.payload(e), "rationale").value_or("route_decided chose wrap-up");
-        } else {
-            continue;
-        }
-        run.limits.push_back(std::move(limit));
+    RunLimit limit;
+    limit.event = e.index;
+    if (e.type == eventtype::BudgetExhausted) {
+        limit.kind = "budget_exhausted";
+        limit.message = scalarsOf(run.payload(e), {"reason", "limit", "pendingToolCalls", "action"});
+    } else if (e.type == eventtype::CostLimitHit) {
+        limit.kind = "cost.limit_hit";
+        limit.message = scalarsOf(run.payload(e), {"kind", "limit", "actual", "action"});
+    } else if (e.type == eventtype::BudgetPressure) {
+        limit.kind = "context.budget_pressure";
+        limit.message = scalarsOf(run.payload(e), {"slot", "cap", "projected", "overflowBy", "unit", "planAction"});
+    } else if (e.type == eventtype::RouteDecided && e.payloadChoseWrapUp) {
+        limit.kind = "wrap-up";
+        limit.message = stringMember(run.payload(e), "rationale").value_or("route_decided chose wrap-up");
+    } else {
+        return std::nullopt;
     }
+    return limit;
 }
 
 } // namespace
 
+void RunStoryBuilder::readTurn(const Run &run, const Event &e)
+{
+    const auto open = [&](const Event *opener) {
+        Turn t;
+        t.number = m_turns.size() + 1;
+        if (opener)
+            t.runId = std::string(opener->runId);
+        m_turns.push_back(std::move(t));
+    };
+    const bool ownRun = !e.runId.empty() && e.runId != kConsumerScopeRunId;
+    if (e.type == eventtype::TurnStart) {
+        if (m_fresh && m_turns.back().runId.empty())
+            m_turns.back().runId = std::string(e.runId);
+        else if (!m_fresh)
+            open(&e);
+        m_turns.back().userPrompt = stringMember(run.payload(e), "userPrompt");
+        m_fresh = false;
+    } else if (!m_anyTurnStart && ownRun && e.runId != m_lastRun) {
+        if (m_fresh)
+            m_turns.back().runId = std::string(e.runId);
+        else
+            open(&e);
+        m_fresh = true;
+    }
+    if (ownRun)
+        m_lastRun = e.runId;
+    if (m_turns.empty()) {
+        open(ownRun ? &e : nullptr);
+        m_fresh = true;
+    }
+    if (e.type == eventtype::LlmStart)
+        m_fresh = false;
+    m_turnAt.push_back(std::uint32_t(m_turns.size() - 1));
+    if (e.type == eventtype::TurnEnd) {
+        Turn &t = m_turns.back();
+        t.ended = true;
+        t.finalAnswer = stringMember(run.payload(e), "finalContent");
+        if (t.runId.empty())
+            t.runId = std::string(e.runId);
+    }
+}
+
+void RunStoryBuilder::extend(const Run &run)
+{
+    // The payloads read are those of a few event types, in file order: the pages behind are let go.
+    io::PassedPages passed(run.source.get());
+    for (; m_read < run.events.size(); ++m_read) {
+        const Event &e = run.events[m_read];
+        passed.at(std::size_t(e.payloadOffset));
+        if (e.type == eventtype::TurnStart && !m_anyTurnStart) {
+            m_anyTurnStart = true;
+            if (m_read > 0) {
+                // The events before it opened turns by run id; with a turn_start on record they do not.
+                m_turns.clear();
+                m_turnAt.clear();
+                m_fresh = false;
+                m_lastRun = {};
+                for (std::size_t i = 0; i < m_read; ++i)
+                    readTurn(run, run.events[i]);
+            }
+        }
+        readTurn(run, e);
+        if (!e.toolCallId.empty() && (e.type == eventtype::ToolEnd || e.type == eventtype::ToolStart))
+            (e.type == eventtype::ToolEnd ? m_toolEndByCallId : m_toolStartByCallId)[e.toolCallId] = e.index;
+        if (e.type == eventtype::ErrorFatal && !m_fatal)
+            m_fatal = e.index;
+        else if (e.type == eventtype::PauseRequest)
+            m_pause = e.index;
+        else if (e.type == eventtype::PauseResume)
+            m_pause.reset();
+        if (std::optional<RunLimit> limit = limitOf(run, e))
+            m_limits.push_back(std::move(*limit));
+    }
+}
+
+void RunStoryBuilder::finish(Run &run) const
+{
+    run.toolEndByCallId = m_toolEndByCallId;
+    run.toolStartByCallId = m_toolStartByCallId;
+    run.turns = m_turns;
+    if (run.turns.empty() && !run.calls.empty())
+        run.turns.emplace_back();
+    std::size_t turn = 0;
+    for (CallRecord &call : run.calls) {
+        if (call.llmStartEvent && *call.llmStartEvent < m_turnAt.size())
+            turn = m_turnAt[*call.llmStartEvent];
+        call.turn = turn;
+        run.turns[turn].calls.push_back(call.ordinal);
+    }
+    if (run.turns.size() == 1 && run.turns.front().runId.empty())
+        run.turns.front().runId = run.runId;
+    const CallAtEvent calls(run);
+    run.outcome = outcomeOf(run, calls, m_fatal, m_pause);
+    run.limits = m_limits;
+    for (RunLimit &limit : run.limits) // pressure is felt by the call it is composed for
+        limit.call = limit.kind == "context.budget_pressure" ? calls.after(limit.event) : calls.before(limit.event);
+}
+
 void buildRunStory(Run &run)
 {
-    run.toolEndByCallId.clear();
-    run.toolStartByCallId.clear();
-    for (const Event &e : run.events)
-        if (!e.toolCallId.empty() && (e.type == eventtype::ToolEnd || e.type == eventtype::ToolStart))
-            (e.type == eventtype::ToolEnd ? run.toolEndByCallId : run.toolStartByCallId)[e.toolCallId] = e.index;
-    buildTurns(run);
-    const CallAtEvent calls(run);
-    buildOutcome(run, calls);
-    buildLimits(run, calls);
+    RunStoryBuilder story;
+    story.extend(run);
+    story.finish(run);
 }
 
 } // namespace detail

@@ -26,10 +26,12 @@ class EventCollector;
 // new file. A recording written whole (a JSON document the sink rewrites atomically) is read again whenever the path
 // names another version of it.
 //
-// Every poll that read something returns a new immutable Run — a snapshot; earlier snapshots stay valid and hold the
-// events read before them together with it (EventList), not each a copy — and the calls' summaries, reusing those of
-// the calls that cannot have changed. A call appears once its response is on
-// record (Run::callsAwaitingResponse counts the others) unless the run has ended or the poll is the final one.
+// The events are indexed as they arrive by the index a log opened whole goes through (detail::EventRunIndex), so each
+// event is read once however many polls follow. Every poll that read something returns a new immutable Run — a
+// snapshot; earlier snapshots stay valid and hold the events read before them together with it (EventList), not each
+// a copy — and the calls' summaries, reusing those of the calls that cannot have changed. A call appears once its
+// response is on record (Run::callsAwaitingResponse counts the others) unless the run has ended or the poll is the
+// final one.
 class LogFollower
 {
 public:
@@ -52,16 +54,18 @@ public:
         // One line naming the file, the position and what was expected: following stopped (a line that is not an
         // event), or, for a recording written whole, the version on disk could not be read (yet).
         std::string error;
-        // Wall time of the poll's parts that grow with the whole log rather than with what was appended: the snapshot
-        // rebuilt from every event read so far, and the settled calls' summaries carried over to it (the new calls'
-        // index is not counted). 0 when none was.
+        // Wall time of the poll's parts that grow with the whole log rather than with what was appended: publishing the
+        // snapshot from the index (detail::EventRunIndex reads each event once, when it arrives; the snapshot copies
+        // its calls, turns and tool maps) and the settled calls' summaries carried over to it (the new events' reading
+        // and the new calls' index are not counted). 0 when none was.
         double rebuildMs = 0;
     };
 
-    // How long to wait after a poll before the next one: `floorMs`, or kPollCostRatio times what the poll's rebuild
-    // cost when that is longer. A snapshot is rebuilt from every event read so far, so on a long log polling at a fixed
-    // pace would keep a core busy; paced this way, the rebuilds take at most about a fifth of one however long the log
-    // grows, and a short log is still looked at every `floorMs`. The new calls' index comes on top.
+    // How long to wait after a poll before the next one: `floorMs`, or kPollCostRatio times what the poll's part that
+    // grows with the log cost (rebuildMs) when that is longer. A snapshot copies the calls and summaries read so far,
+    // so on a very long log polling at a fixed pace would keep a core busy; paced this way, that part takes at most
+    // about a fifth of one however long the log grows, and a short log is still looked at every `floorMs`. The new
+    // calls' index comes on top.
     static constexpr double kPollCostRatio = 4;
     static constexpr int nextPollDelayMs(int floorMs, double lastRebuildMs)
     {

@@ -16,7 +16,7 @@
 // `tracefold-cli diff A B` against `inspect` of both on two ~100 MB runs of 1,300 calls (--diff-only: only that).
 // Following (--follow-calls N, 0 to skip): a run of N calls written as the library's event log sink writes it, four
 // fifths on disk when following starts, then 20 lines at a time; each poll's wall time, and the part of it that
-// grows with the whole log (the snapshot's rebuild), which paces the next poll (LogFollower::nextPollDelayMs).
+// grows with the whole log (publishing the snapshot: LogFollower::Update::rebuildMs), which paces the next poll.
 // Nothing here passes or fails; it prints a table.
 
 #include "core/findings/findingspiece.h"

@@ -18,6 +18,8 @@
 
 #include <cstdio>
 #include <fstream>
+#include <map>
+#include <sstream>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -94,6 +96,74 @@ bool anyContains(const std::vector<std::string> &lines, const char *what)
     return false;
 }
 
+
+std::string optionalText(const std::optional<std::size_t> &v)
+{
+    return v ? std::to_string(*v) : "-";
+}
+
+std::string optionalText(const std::optional<std::string> &v)
+{
+    return v ? "\"" + *v + "\"" : "-";
+}
+
+std::string optionalText(const std::optional<double> &v)
+{
+    return v ? std::to_string(*v) : "-";
+}
+
+// Everything a snapshot's index says of its run, one fact a line: what a snapshot published from events read over
+// many polls must say exactly as one from the same events read at once.
+std::string indexAsText(const recording::Run &run)
+{
+    std::ostringstream out;
+    out << "live " << run.live << " awaiting " << run.callsAwaitingResponse << " basis " << int(run.basis) << "\n";
+    out << "run " << run.runId << " model " << run.model << " provider " << run.provider << " mode " << run.reactMode
+        << "\n";
+    for (const std::string &id : run.runIds)
+        out << "runId " << id << "\n";
+    out << "answer " << optionalText(run.finalAnswer) << " in " << optionalText(run.totalInputTokens) << " out "
+        << optionalText(run.totalOutputTokens) << " ms " << optionalText(run.durationMs) << "\n";
+    for (const auto &[type, n] : run.unknownEventTypes)
+        out << "unknown " << type << " " << n << "\n";
+    for (const recording::CallRecord &c : run.calls) {
+        out << "call " << c.ordinal << " epoch " << c.epoch << (c.epochByPosition ? " by position" : "")
+            << (c.duplicateEpoch ? " duplicate" : "") << " stage " << c.callRuntimeStageId << " run " << c.runId
+            << " turn " << c.turn << " log " << c.logName << " start " << optionalText(c.llmStartEvent) << " end "
+            << optionalText(c.llmEndEvent) << " turnStart " << optionalText(c.turnStartEvent) << " history "
+            << optionalText(c.historyEvent) << " route " << optionalText(c.routeEvent) << " iterationEnd "
+            << optionalText(c.iterationEndEvent) << " injected";
+        for (std::size_t i : c.injectedEvents)
+            out << " " << i;
+        out << " tools";
+        for (std::size_t i : c.toolEvents)
+            out << " " << i;
+        out << "\n";
+    }
+    for (const recording::Turn &t : run.turns) {
+        out << "turn " << t.number << " run " << t.runId << " prompt " << optionalText(t.userPrompt) << " answer "
+            << optionalText(t.finalAnswer) << " ended " << t.ended << " calls";
+        for (std::size_t c : t.calls)
+            out << " " << c;
+        out << "\n";
+    }
+    out << "outcome " << recording::outcomeStatusId(run.outcome.status) << " " << optionalText(run.outcome.message)
+        << " call " << optionalText(run.outcome.call) << " event " << optionalText(run.outcome.event) << "\n";
+    for (const recording::RunLimit &l : run.limits)
+        out << "limit " << l.kind << " " << l.message << " call " << optionalText(l.call) << " event " << l.event
+            << "\n";
+    for (const auto *map : {&run.toolEndByCallId, &run.toolStartByCallId}) {
+        std::map<std::string_view, std::size_t> sorted(map->begin(), map->end());
+        for (const auto &[id, event] : sorted)
+            out << (map == &run.toolEndByCallId ? "toolEnd " : "toolStart ") << id << " " << event << "\n";
+    }
+    for (const recording::Gap &g : run.gaps)
+        out << "gap " << g.name << "\n";
+    for (const std::string &w : run.warnings)
+        out << "warning " << w << "\n";
+    return out.str();
+}
+
 } // namespace
 
 class TestLogFollower : public QObject
@@ -103,6 +173,8 @@ class TestLogFollower : public QObject
 private slots:
     void appendedInPieces_data();
     void appendedInPieces();
+    void snapshotsMatchOneReading_data();
+    void snapshotsMatchOneReading();
     void tornLineWaitsForItsNewline();
     void readsOnlyWhatWasAppended();
     void rotationByRename();
@@ -172,6 +244,88 @@ void TestLogFollower::appendedInPieces()
     QCOMPARE(report::outcomeText(last.run->outcome), report::outcomeText(whole->outcome));
     QCOMPARE(last.run->turns.size(), whole->turns.size());
     QCOMPARE(follower.bytesRead(), std::uint64_t(log.size()));
+}
+
+void TestLogFollower::snapshotsMatchOneReading_data()
+{
+    QTest::addColumn<QString>("source"); // empty: a generated run
+    QTest::addColumn<int>("linesPerPoll");
+    QTest::addColumn<bool>("reordered");
+    QTest::newRow("real sink log") << kRealLog << 1 << false;
+    QTest::newRow("real sink log, reordered") << kRealLog << 1 << true;
+    QTest::newRow("conversation (4 turns)") << sample("dev-2-conversation.json") << 1 << false;
+    QTest::newRow("tool errors") << sample("dev-3-tool-errors.json") << 1 << false;
+    QTest::newRow("crash") << sample("dev-4-crash.json") << 1 << false;
+    QTest::newRow("paused") << sample("dev-7-paused-or-limited.json") << 1 << false;
+    QTest::newRow("resumed (two runs)") << sample("dev-7b-resumed.json") << 1 << false;
+    QTest::newRow("max iterations") << sample("dev-8-max-iterations.json") << 1 << false;
+    QTest::newRow("generated, 3 turns") << QString() << 3 << false;
+}
+
+void TestLogFollower::snapshotsMatchOneReading()
+{
+    // The index of a followed log (detail::EventRunIndex) reads each event once, as it arrives, and publishes each
+    // snapshot from what it read: after every poll the snapshot must say what reading the same lines at once says,
+    // and the last one what loading the whole file says.
+    QFETCH(QString, source);
+    QFETCH(int, linesPerPoll);
+    QFETCH(bool, reordered);
+    std::string log = source.isEmpty()           ? testsupport::generatedEventLog(45, 3, 15)
+                      : source.endsWith(".ndjson") ? testsupport::readFile(source)
+                                                   : eventsAsLog(source);
+    if (reordered) {
+        // The cases a log in event order does not reach: a call before any turn_start (it gets the first one to come,
+        // and the turns read so far are read again), and a response after the next call's llm_start (outside its
+        // window: the call gets it from its stage, and its brackets with it).
+        std::vector<std::string> lines;
+        for (std::size_t at = 0; at < log.size();) {
+            const std::size_t next = log.find('\n', at) + 1;
+            lines.push_back(log.substr(at, next - at));
+            at = next;
+        }
+        const auto nth = [&](const char *type, int n) {
+            for (std::size_t i = 0; i < lines.size(); ++i)
+                if (lines[i].find(type) != std::string::npos && --n == 0)
+                    return i;
+            return lines.size();
+        };
+        const auto moveAfter = [&](std::size_t from, std::size_t to) {
+            const std::string line = lines[from];
+            lines.insert(lines.begin() + std::ptrdiff_t(to + 1), line);
+            lines.erase(lines.begin() + std::ptrdiff_t(from));
+        };
+        moveAfter(nth("\"agentfootprint.agent.turn_start\"", 1), nth("\"agentfootprint.stream.llm_start\"", 1));
+        moveAfter(nth("\"agentfootprint.stream.llm_end\"", 2), nth("\"agentfootprint.stream.llm_start\"", 3));
+        log.clear();
+        for (const std::string &line : lines)
+            log += line;
+    }
+    QTemporaryDir dir;
+    const std::string path = (dir.path() + "/run.ndjson").toStdString();
+    const std::string prefixPath = (dir.path() + "/prefix.ndjson").toStdString();
+    writeWhole(path, "");
+    LogFollower follower(path);
+    std::size_t at = 0;
+    int compared = 0;
+    while (at < log.size()) {
+        for (int k = 0; k < linesPerPoll && at < log.size(); ++k)
+            at = log.find('\n', at) + 1;
+        writeWhole(path, std::string_view(log).substr(0, at)); // the same file, grown
+        const LogFollower::Update u = follower.poll();
+        QVERIFY2(u.error.empty(), u.error.c_str());
+        if (!u.run)
+            continue;
+        writeWhole(prefixPath, std::string_view(log).substr(0, at));
+        LogFollower once(prefixPath);
+        const LogFollower::Update v = once.poll();
+        QVERIFY(v.run);
+        QCOMPARE(indexAsText(*u.run), indexAsText(*v.run));
+        ++compared;
+    }
+    QVERIFY(compared > 10);
+    const LogFollower::Update last = follower.poll(true);
+    QVERIFY(last.run);
+    QCOMPARE(indexAsText(*last.run), indexAsText(*testsupport::load(log, "whole.ndjson")));
 }
 
 void TestLogFollower::tornLineWaitsForItsNewline()

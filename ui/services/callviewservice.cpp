@@ -1,6 +1,7 @@
 #include "ui/services/callviewservice.h"
 
 #include "ui/models/wiremodel.h"
+#include "ui/services/offthreadrelease.h"
 #include "ui/services/qtstrings.h"
 
 #include "core/findings/piecediff.h"
@@ -84,7 +85,7 @@ BundleHandle buildBundle(const RunHandle &run, std::size_t ordinal,
     bundle->buildMs = double(timer.nsecsElapsed()) / 1e6;
     // One stat of the path per build (microseconds), after the build has read what it needed.
     bundle->sourceChange = run->run->changedOnDisk();
-    return bundle;
+    return releasedOffThread(std::move(bundle));
 }
 
 CallViewService::CallViewService(QObject *parent)

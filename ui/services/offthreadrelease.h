@@ -1,0 +1,26 @@
+#pragma once
+
+#include <QThreadPool>
+
+#include <memory>
+
+namespace tf::ui {
+
+// A handle to `owned` whose last release destroys it on a pool thread instead of on the thread that lets it go. A
+// call's bundle holds one call's fold, ledger rows, transcript and Wire rows — at 1.5 GB tens of megabytes in many
+// blocks — and the GUI thread lets the previous bundle go in the middle of the next call switch: freeing it there,
+// and giving its pages back to the system, was part of the switch's time on the thread that paints.
+template <typename T>
+std::shared_ptr<const T> releasedOffThread(std::shared_ptr<T> owned)
+{
+    const T *object = owned.get();
+    return std::shared_ptr<const T>(object, [owned = std::move(owned)](const T *) mutable {
+        // The global pool outlives the application object's event loop and is waited for when it is destroyed.
+        if (QThreadPool *pool = QThreadPool::globalInstance())
+            pool->start([last = std::move(owned)] {});
+        else
+            owned.reset();
+    });
+}
+
+} // namespace tf::ui

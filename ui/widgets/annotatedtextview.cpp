@@ -4,6 +4,7 @@
 #include "ui/widgets/theme.h"
 
 #include <QHelpEvent>
+#include <QMimeData>
 #include <QPainter>
 #include <QScrollBar>
 #include <QTextBlock>
@@ -13,6 +14,49 @@
 #include <algorithm>
 
 namespace tf::ui {
+
+namespace {
+
+// `text` with a line break of its own inserted before each position in `breaks` (filled): one after the last space or
+// comma within the last eighth of every kLongLineUnits of a longer line, else at the limit, never inside a surrogate
+// pair.
+QString withLongLinesBroken(const QString &text, QList<int> &breaks)
+{
+    constexpr int limit = AnnotatedTextView::kLongLineUnits;
+    breaks.clear();
+    int lineStart = 0;
+    for (int i = 0; i <= text.size(); ++i) {
+        if (i < text.size() && text.at(i) != QLatin1Char('\n'))
+            continue;
+        for (int partStart = lineStart; i - partStart > limit;) {
+            int at = partStart + limit;
+            for (int j = at; j > partStart + limit - limit / 8; --j)
+                if (text.at(j - 1) == QLatin1Char(' ') || text.at(j - 1) == QLatin1Char(',')) {
+                    at = j;
+                    break;
+                }
+            if (text.at(at - 1).isHighSurrogate())
+                --at;
+            breaks.append(at);
+            partStart = at;
+        }
+        lineStart = i + 1;
+    }
+    if (breaks.isEmpty())
+        return text;
+    QString shown;
+    shown.reserve(text.size() + breaks.size());
+    int from = 0;
+    for (int at : breaks) {
+        shown.append(QStringView(text).mid(from, at - from));
+        shown.append(QLatin1Char('\n'));
+        from = at;
+    }
+    shown.append(QStringView(text).mid(from));
+    return shown;
+}
+
+} // namespace
 
 class AnnotatedTextView::Gutter : public QWidget
 {
@@ -31,7 +75,7 @@ protected:
         if (e->type() == QEvent::ToolTip) {
             auto *help = static_cast<QHelpEvent *>(e);
             const QTextCursor c = m_view->cursorForPosition(QPoint(0, help->pos().y()));
-            const int block = c.block().blockNumber();
+            const int block = m_view->textBlock(c.block().blockNumber());
             const QString tip = m_view->m_gutterToolTips.value(block);
             if (!tip.isEmpty())
                 QToolTip::showText(help->globalPos(), toolTipText(tip), this);
@@ -66,7 +110,7 @@ AnnotatedTextView::AnnotatedTextView(QWidget *parent)
     connect(this, &QPlainTextEdit::cursorPositionChanged, this, [this] {
         highlightCurrentLine();
         if (!m_quiet)
-            emit blockActivated(textCursor().blockNumber());
+            emit blockActivated(textBlock(textCursor().blockNumber()));
     });
 }
 
@@ -89,7 +133,20 @@ void AnnotatedTextView::setAnnotatedText(const QString &text, const QList<Range>
                                          const QHash<int, BlockStyle> &blockStyles)
 {
     const QSignalBlocker blocker(this);
-    setPlainText(text);
+    m_text = text;
+    setPlainText(withLongLinesBroken(text, m_breaks));
+    m_firstPart.clear();
+    if (!m_breaks.isEmpty()) {
+        int broken = 0; // breaks before the line
+        for (int i = 0, line = 0; i <= text.size(); ++i) {
+            if (i < text.size() && text.at(i) != QLatin1Char('\n'))
+                continue;
+            m_firstPart.append(line + broken);
+            while (broken < m_breaks.size() && m_breaks.at(broken) < i)
+                ++broken;
+            ++line;
+        }
+    }
     m_toolTipRanges.clear();
     m_markers.clear();
     m_backgrounds.clear();
@@ -100,25 +157,32 @@ void AnnotatedTextView::setAnnotatedText(const QString &text, const QList<Range>
     // showing a findings piece, and every edit relaid the document out.
     QHash<int, QList<QTextLayout::FormatRange>> formats;
     for (auto it = blockStyles.cbegin(); it != blockStyles.cend(); ++it) {
-        const QTextBlock block = document()->findBlockByNumber(it.key());
-        if (!block.isValid())
-            continue;
-        if (it->background.isValid())
-            m_backgrounds.insert(it.key(), it->background);
-        if (it->hasFormat)
-            formats[it.key()].append({0, block.length() - 1, it->format});
-        if (it->marker.isValid())
-            m_markers.insert(it.key(), it->marker);
+        const int first = displayBlock(it.key());
+        const int last = m_firstPart.isEmpty()                ? first
+                         : it.key() + 1 < m_firstPart.size() ? m_firstPart.at(it.key() + 1) - 1
+                                                             : document()->blockCount() - 1;
+        for (int n = first; n <= last; ++n) {
+            const QTextBlock block = document()->findBlockByNumber(n);
+            if (!block.isValid())
+                break;
+            if (it->background.isValid())
+                m_backgrounds.insert(n, it->background);
+            if (it->hasFormat)
+                formats[n].append({0, block.length() - 1, it->format});
+            if (it->marker.isValid())
+                m_markers.insert(n, it->marker);
+        }
     }
     const int end = qMax(0, document()->characterCount() - 1);
     for (const Range &r : ranges) {
-        if (r.length <= 0 || r.begin < 0 || r.begin >= end)
+        if (r.length <= 0 || r.begin < 0 || r.begin >= text.size())
             continue;
-        const int stop = qMin(end, r.begin + r.length);
+        const int begin = displayPosition(r.begin);
+        const int stop = qMin(end, displayPosition(qMin(int(text.size()), r.begin + r.length)));
         // A range may span lines: each line's layout gets its part.
-        for (QTextBlock block = document()->findBlock(r.begin); block.isValid() && block.position() < stop;
+        for (QTextBlock block = document()->findBlock(begin); block.isValid() && block.position() < stop;
              block = block.next()) {
-            const int from = qMax(r.begin, block.position());
+            const int from = qMax(begin, block.position());
             const int to = qMin(stop, block.position() + block.length() - 1);
             if (to > from)
                 formats[block.blockNumber()].append({from - block.position(), to - from, r.format});
@@ -136,6 +200,50 @@ void AnnotatedTextView::setAnnotatedText(const QString &text, const QList<Range>
     viewport()->update();
 }
 
+int AnnotatedTextView::displayPosition(int position) const
+{
+    return position + int(std::upper_bound(m_breaks.cbegin(), m_breaks.cend(), position) - m_breaks.cbegin());
+}
+
+int AnnotatedTextView::textPosition(int displayPosition) const
+{
+    // The k-th break's own line break is at m_breaks[k] + k in the document.
+    int lo = 0, hi = int(m_breaks.size());
+    while (lo < hi) {
+        const int mid = (lo + hi) / 2;
+        if (m_breaks.at(mid) + mid < displayPosition)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return displayPosition - lo;
+}
+
+int AnnotatedTextView::displayBlock(int textBlock) const
+{
+    return m_firstPart.isEmpty() ? textBlock : m_firstPart.value(textBlock, textBlock + int(m_breaks.size()));
+}
+
+int AnnotatedTextView::textBlock(int displayBlock) const
+{
+    if (m_firstPart.isEmpty())
+        return displayBlock;
+    return int(std::upper_bound(m_firstPart.cbegin(), m_firstPart.cend(), displayBlock) - m_firstPart.cbegin()) - 1;
+}
+
+QMimeData *AnnotatedTextView::createMimeDataFromSelection() const
+{
+    const QTextCursor c = textCursor();
+    if (m_breaks.isEmpty() || !c.hasSelection())
+        return QPlainTextEdit::createMimeDataFromSelection();
+    // The text as set: the breaks of long lines are the view's, not the recording's.
+    const int from = textPosition(c.selectionStart());
+    const int to = textPosition(c.selectionEnd());
+    auto *mime = new QMimeData; // the caller (the clipboard, a drag) owns it
+    mime->setText(m_text.mid(from, to - from));
+    return mime;
+}
+
 void AnnotatedTextView::setGutter(const QStringList &labels, const QStringList &toolTips)
 {
     m_gutterLabels = labels;
@@ -147,13 +255,14 @@ void AnnotatedTextView::setGutter(const QStringList &labels, const QStringList &
 
 void AnnotatedTextView::revealBlock(int blockNumber, RevealAt at)
 {
-    const QTextBlock block = document()->findBlockByNumber(blockNumber);
+    const int shown = displayBlock(blockNumber);
+    const QTextBlock block = document()->findBlockByNumber(shown);
     if (!block.isValid())
         return;
     m_cursorBlock = blockNumber;
     m_cursorPending = true;
     if (at == RevealAt::Top) {
-        const QTextBlock above = document()->findBlockByNumber(qMax(0, blockNumber - 2));
+        const QTextBlock above = document()->findBlockByNumber(displayBlock(qMax(0, blockNumber - 2)));
         verticalScrollBar()->setValue(above.firstLineNumber());
     } else {
         const int visibleLines = qMax(1, viewport()->height() / qMax(1, fontMetrics().lineSpacing()));
@@ -166,7 +275,7 @@ void AnnotatedTextView::focusInEvent(QFocusEvent *event)
 {
     if (m_cursorPending) {
         m_cursorPending = false;
-        const QTextBlock block = document()->findBlockByNumber(m_cursorBlock);
+        const QTextBlock block = document()->findBlockByNumber(displayBlock(m_cursorBlock));
         if (block.isValid()) {
             const int scroll = verticalScrollBar()->value();
             m_quiet = true;
@@ -246,7 +355,9 @@ void AnnotatedTextView::paintGutter(QPaintEvent *event)
         const QRectF r = blockBoundingGeometry(block).translated(offset);
         if (r.top() > event->rect().bottom())
             break;
-        const QString label = m_gutterLabels.value(block.blockNumber());
+        // On a long line's first part only.
+        const int line = textBlock(block.blockNumber());
+        const QString label = displayBlock(line) == block.blockNumber() ? m_gutterLabels.value(line) : QString();
         if (!label.isEmpty() && r.bottom() >= event->rect().top())
             p.drawText(QRectF(0, r.top(), m_gutter->width() - 7, fm.height()), Qt::AlignRight | Qt::AlignVCenter,
                        fm.elidedText(label, Qt::ElideRight, m_gutter->width() - 8));
@@ -266,7 +377,7 @@ void AnnotatedTextView::paintBackgrounds(const QRect &area)
         if (r.top() > area.bottom())
             break;
         const int n = block.blockNumber();
-        const QColor fill = n == m_cursorBlock ? cursorLine : m_backgrounds.value(n);
+        const QColor fill = m_cursorBlock >= 0 && textBlock(n) == m_cursorBlock ? cursorLine : m_backgrounds.value(n);
         if (fill.isValid())
             p.fillRect(QRectF(0, r.top(), viewport()->width(), r.height()), fill);
     }
@@ -296,7 +407,8 @@ void AnnotatedTextView::paintEvent(QPaintEvent *event)
         const auto marker = m_markers.constFind(block.blockNumber());
         if (marker != m_markers.cend())
             p.fillRect(QRectF(0, r.top(), 3, r.height()), *marker);
-        const auto note = m_notes.constFind(block.blockNumber());
+        const int line = textBlock(block.blockNumber());
+        const auto note = displayBlock(line) == block.blockNumber() ? m_notes.constFind(line) : m_notes.cend();
         if (note != m_notes.cend() && block.layout() && block.layout()->lineCount() > 0) {
             // Only where the line leaves room: the note never covers text.
             const QTextLine last = block.layout()->lineAt(0);
@@ -317,9 +429,10 @@ bool AnnotatedTextView::viewportEvent(QEvent *event)
         auto *help = static_cast<QHelpEvent *>(event);
         const QTextCursor c = cursorForPosition(help->pos());
         // cursorForPosition gives the nearest gap between characters: look at the characters on both sides.
-        QString tip = toolTipAt(c.position());
-        if (tip.isEmpty() && c.position() > 0)
-            tip = toolTipAt(c.position() - 1);
+        const int at = textPosition(c.position());
+        QString tip = toolTipAt(at);
+        if (tip.isEmpty() && at > 0)
+            tip = toolTipAt(at - 1);
         if (!tip.isEmpty())
             QToolTip::showText(help->globalPos(), toolTipText(tip), viewport());
         else
@@ -332,7 +445,7 @@ bool AnnotatedTextView::viewportEvent(QEvent *event)
 void AnnotatedTextView::highlightCurrentLine()
 {
     // Painted by paintBackgrounds(); an extra selection would lay out the lines it covers on every move.
-    m_cursorBlock = textCursor().blockNumber();
+    m_cursorBlock = textBlock(textCursor().blockNumber());
     viewport()->update();
 }
 

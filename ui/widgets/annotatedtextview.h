@@ -6,11 +6,19 @@
 #include <QPlainTextEdit>
 #include <QTextCharFormat>
 
+class QMimeData;
+
 namespace tf::ui {
 
 // A read-only QPlainTextEdit for untrusted text: the text is always plain; colour comes from QTextCharFormat ranges
 // and block backgrounds, tooltips from plain strings attached to ranges, and an optional gutter shows a short label
 // per line (ledger rows quoted, diff line numbers). Nothing is ever interpreted as markup.
+//
+// A line longer than kLongLineUnits is shown in parts, each a line of the document of its own, broken after a space
+// or comma near the limit: the editor lays a line out whole as soon as any of it is in sight, and a tool result is
+// often one line of a hundred thousand characters (45 ms to show, where parts of 2,048 take 4). The parts wrap as the
+// line would; what is copied, searched and given by text() is the text as set, and every position and line number
+// this class takes or gives is one of that text, not of the parts.
 class AnnotatedTextView : public QPlainTextEdit
 {
     Q_OBJECT
@@ -31,7 +39,13 @@ public:
         bool hasFormat = false;
     };
 
+    static constexpr int kLongLineUnits = 2048;
+
     explicit AnnotatedTextView(QWidget *parent = nullptr);
+
+    // The text as set (without the breaks of long lines), and where a position of it is in the document.
+    const QString &text() const { return m_text; }
+    int displayPosition(int position) const;
 
     void setAnnotatedText(const QString &text, const QList<Range> &ranges = {},
                           const QHash<int, BlockStyle> &blockStyles = {});
@@ -66,6 +80,7 @@ signals:
     void blockActivated(int blockNumber);
 
 protected:
+    QMimeData *createMimeDataFromSelection() const override;
     bool viewportEvent(QEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
     void paintEvent(QPaintEvent *event) override;
@@ -78,6 +93,10 @@ private:
     int gutterWidth() const;
     void updateGutterGeometry();
     void paintGutter(QPaintEvent *event);
+    // Positions and line numbers of the text as set against those of the document (identities when no line is long).
+    int textPosition(int displayPosition) const;
+    int displayBlock(int textBlock) const;
+    int textBlock(int displayBlock) const;
     void paintBackgrounds(const QRect &area);
     void highlightCurrentLine();
 
@@ -85,10 +104,13 @@ private:
     Gutter *m_gutter = nullptr;
     QStringList m_gutterLabels;
     QStringList m_gutterToolTips;
-    QList<Range> m_toolTipRanges;
-    QHash<int, QColor> m_markers;
-    QHash<int, QColor> m_backgrounds; // block number -> full-width background
-    int m_cursorBlock = -1;           // the line the cursor was put on, highlighted; -1: none
+    QString m_text;
+    QList<int> m_breaks;          // positions of m_text before which the document has a line break of its own
+    QList<int> m_firstPart;       // per line of m_text, the document's line its first part is (empty: no breaks)
+    QList<Range> m_toolTipRanges; // positions of m_text
+    QHash<int, QColor> m_markers;     // document line -> marker
+    QHash<int, QColor> m_backgrounds; // document line -> full-width background
+    int m_cursorBlock = -1;           // the line of m_text the cursor was put on, highlighted; -1: none
     bool m_cursorPending = false;     // m_cursorBlock was revealed; the text cursor goes there on focus
     QHash<int, QString> m_notes;
     bool m_quiet = false;

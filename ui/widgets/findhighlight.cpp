@@ -1,5 +1,7 @@
 #include "ui/widgets/findhighlight.h"
 
+#include "ui/widgets/annotatedtextview.h"
+
 #include "core/report/runsearch.h"
 
 #include <QPlainTextEdit>
@@ -14,8 +16,13 @@ int highlightMatches(QPlainTextEdit *edit, const FindQuery &query, int current)
         edit->setExtraSelections(marks);
         return 0;
     }
-    // A lone surrogate is shown as U+FFFD: three bytes of UTF-8 and one unit, as in the recording's WTF-8.
-    const QByteArray text = edit->toPlainText().toUtf8();
+    // A lone surrogate is shown as U+FFFD: three bytes of UTF-8 and one unit, as in the recording's WTF-8. A view that
+    // shows long lines in parts is searched in its text as set, and the matches are placed where that text is shown.
+    const auto *annotated = qobject_cast<const AnnotatedTextView *>(edit);
+    const auto shownAt = [annotated](std::size_t position) {
+        return annotated ? annotated->displayPosition(int(position)) : int(position);
+    };
+    const QByteArray text = (annotated ? annotated->text() : edit->toPlainText()).toUtf8();
     const QByteArray needle = query.text.toUtf8();
     const std::vector<report::RangeU16> ranges =
         report::matchRangesU16(std::string_view(text.constData(), std::size_t(text.size())),
@@ -32,8 +39,8 @@ int highlightMatches(QPlainTextEdit *edit, const FindQuery &query, int current)
     for (int i = 0; i < int(ranges.size()); ++i) {
         QTextEdit::ExtraSelection mark;
         mark.cursor = QTextCursor(edit->document());
-        mark.cursor.setPosition(int(ranges[std::size_t(i)].beginU16));
-        mark.cursor.setPosition(int(ranges[std::size_t(i)].beginU16 + ranges[std::size_t(i)].lengthU16),
+        mark.cursor.setPosition(shownAt(ranges[std::size_t(i)].beginU16));
+        mark.cursor.setPosition(shownAt(ranges[std::size_t(i)].beginU16 + ranges[std::size_t(i)].lengthU16),
                                 QTextCursor::KeepAnchor);
         mark.format = i == focus ? strong : all;
         marks.append(mark);
@@ -41,7 +48,7 @@ int highlightMatches(QPlainTextEdit *edit, const FindQuery &query, int current)
     edit->setExtraSelections(marks);
     if (focus >= 0) {
         QTextCursor at(edit->document());
-        at.setPosition(int(ranges[std::size_t(focus)].beginU16));
+        at.setPosition(shownAt(ranges[std::size_t(focus)].beginU16));
         edit->setTextCursor(at);
         edit->centerCursor();
     }

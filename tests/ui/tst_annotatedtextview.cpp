@@ -1,0 +1,137 @@
+// ui::AnnotatedTextView shows a line longer than kLongLineUnits in parts (the editor lays a line out whole, and a tool
+// result is often one line of a hundred thousand characters), and everything it takes or gives is of the text as
+// set: text(), a copy, the find marks, tooltips' positions, line numbers (the gutter, revealBlock, blockActivated).
+
+#include "ui/widgets/annotatedtextview.h"
+#include "ui/widgets/findhighlight.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QMimeData>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTextBlock>
+
+using tf::ui::AnnotatedTextView;
+
+namespace {
+
+// A tool result as the Wire shows one: JSON on a single line, with non-BMP characters on the way.
+QString longLine(int units)
+{
+    QString line;
+    for (int i = 0; line.size() < units; ++i)
+        line += QStringLiteral("{\"port\":\"fc1/%1\",\"log\":\"queue reset \\\"q\\\" état 😀\"},").arg(i);
+    return line;
+}
+
+} // namespace
+
+class TestAnnotatedTextView : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void longLineIsShownInParts();
+    void positionsAndLinesAreThoseOfTheText();
+    void copyAndFindSeeTheTextAsSet();
+};
+
+void TestAnnotatedTextView::longLineIsShownInParts()
+{
+    AnnotatedTextView view;
+    const QString text = QStringLiteral("head\n") + longLine(100000) + QStringLiteral("\ntail");
+    view.setAnnotatedText(text);
+    QCOMPARE(view.text(), text);
+    QVERIFY(view.document()->blockCount() > 100000 / AnnotatedTextView::kLongLineUnits);
+    // Every part is within the limit, none ends inside a surrogate pair, and the parts are the line.
+    QString joined;
+    for (QTextBlock b = view.document()->begin(); b.isValid(); b = b.next()) {
+        QVERIFY(b.text().size() <= AnnotatedTextView::kLongLineUnits);
+        QVERIFY(b.text().isEmpty() || !b.text().back().isHighSurrogate());
+        if (b.blockNumber() == 0 || b.blockNumber() == view.document()->blockCount() - 1)
+            continue;
+        joined += b.text();
+    }
+    QCOMPARE(joined, text.section(QLatin1Char('\n'), 1, 1));
+    // Lines within the limit are left whole.
+    view.setAnnotatedText(QStringLiteral("a\nb"));
+    QCOMPARE(view.document()->blockCount(), 2);
+    QCOMPARE(view.displayPosition(2), 2);
+}
+
+void TestAnnotatedTextView::positionsAndLinesAreThoseOfTheText()
+{
+    AnnotatedTextView view;
+    view.resize(600, 300);
+    const QString line = longLine(10000);
+    const QString text = line + QStringLiteral("\nsecond\n") + line;
+    // A range at the end of the first long line and a background on the third line.
+    QTextCharFormat red;
+    red.setForeground(Qt::red);
+    const int last = int(line.size()) - 5;
+    AnnotatedTextView::BlockStyle style;
+    style.background = Qt::yellow;
+    view.setAnnotatedText(text, {{last, 5, red, QStringLiteral("the end")}}, {{2, style}});
+    view.setGutter({QStringLiteral("L1"), QStringLiteral("L2"), QStringLiteral("L3")});
+    QCOMPARE(view.toolTipAt(last + 2), QStringLiteral("the end"));
+    // The range's characters are where displayPosition says.
+    QTextCursor c(view.document());
+    c.setPosition(view.displayPosition(last));
+    c.setPosition(view.displayPosition(last + 5), QTextCursor::KeepAnchor);
+    QCOMPARE(c.selectedText(), line.right(5));
+    const QTextBlock shown = view.document()->findBlock(view.displayPosition(last));
+    QVERIFY(!shown.layout()->formats().isEmpty());
+    // Line 2 ("second") is the document's line after the first line's parts; putting the cursor there says line 1.
+    QSignalSpy activated(&view, &AnnotatedTextView::blockActivated);
+    const int secondAt = view.displayPosition(int(line.size()) + 1);
+    QCOMPARE(view.document()->findBlock(secondAt).text(), QStringLiteral("second"));
+    QTextCursor into(view.document());
+    into.setPosition(secondAt + 2);
+    view.setTextCursor(into);
+    QCOMPARE(activated.count(), 1);
+    QCOMPARE(activated.takeFirst().at(0).toInt(), 1);
+    // A position in a later part of the third line is still line 2.
+    QTextCursor third(view.document());
+    third.setPosition(view.displayPosition(int(text.size()) - 3));
+    view.setTextCursor(third);
+    QCOMPARE(activated.takeFirst().at(0).toInt(), 2);
+    // A line revealed gets the cursor at its first part when the view takes focus.
+    view.revealBlock(2);
+    QFocusEvent focusIn(QEvent::FocusIn);
+    QCoreApplication::sendEvent(&view, &focusIn);
+    QCOMPARE(view.textCursor().position(), view.displayPosition(int(line.size()) + 8));
+}
+
+void TestAnnotatedTextView::copyAndFindSeeTheTextAsSet()
+{
+    AnnotatedTextView view;
+    const QString line = longLine(30000);
+    view.setAnnotatedText(line);
+    QVERIFY(view.document()->blockCount() > 1);
+    view.selectAll();
+    view.copy();
+    QCOMPARE(QApplication::clipboard()->text(), line);
+    // A part of the text across a break is copied as it is in the text.
+    const int breakAt = view.document()->firstBlock().length() - 1; // the first part's end, as a text position
+    QTextCursor across(view.document());
+    across.setPosition(view.displayPosition(breakAt - 4));
+    across.setPosition(view.displayPosition(breakAt + 4), QTextCursor::KeepAnchor);
+    view.setTextCursor(across);
+    view.copy();
+    QCOMPARE(QApplication::clipboard()->text(), line.mid(breakAt - 4, 8));
+    // Find: an occurrence across a break is found, and each mark covers its occurrence.
+    const QString needle = line.mid(breakAt - 3, 6);
+    const int found = tf::ui::highlightMatches(&view, {needle, false});
+    QCOMPARE(found, int(line.count(needle)));
+    bool spanning = false;
+    for (const QTextEdit::ExtraSelection &mark : view.extraSelections()) {
+        const QString shown = mark.cursor.selectedText();
+        QCOMPARE(QString(shown).remove(QChar::ParagraphSeparator), needle);
+        spanning = spanning || shown.contains(QChar::ParagraphSeparator);
+    }
+    QVERIFY(spanning);
+}
+
+QTEST_MAIN(TestAnnotatedTextView)
+#include "tst_annotatedtextview.moc"

@@ -3,6 +3,7 @@
 #include "ui/models/toolrunmodel.h"
 #include "ui/panes/paneheader.h"
 #include "ui/services/qtstrings.h"
+#include "ui/widgets/annotatedtextview.h"
 #include "ui/widgets/compactheight.h"
 #include "ui/widgets/elidedlabel.h"
 #include "ui/widgets/fonts.h"
@@ -44,14 +45,14 @@ protected:
     }
 };
 
-QPlainTextEdit *readOnlyText(QWidget *parent, const QString &objectName)
+// Read-only, plain, and a tool result of a hundred thousand characters on one line shown in parts
+// (AnnotatedTextView), so that showing it does not lay all of it out.
+AnnotatedTextView *readOnlyText(QWidget *parent, const QString &objectName)
 {
-    auto *edit = new QPlainTextEdit(parent);
+    auto *edit = new AnnotatedTextView(parent);
     edit->setObjectName(objectName);
-    edit->setReadOnly(true);
     edit->setFont(fonts::fixedPitch());
     edit->setLineWrapMode(QPlainTextEdit::WidgetWidth);
-    edit->setFrameShape(QFrame::NoFrame);
     return edit;
 }
 
@@ -174,7 +175,7 @@ void ResponsePane::setBundle(const BundleHandle &bundle)
     m_tools->setBundle(bundle);
     m_detailPending = false;
     m_pendingDetail.clear();
-    m_detail->clear();
+    m_detail->clearAll();
     const recording::CallView *view = bundle ? bundle->view.get() : nullptr;
     setRunNote(bundle);
     m_toolBox->setVisible(view && !view->toolRuns.empty());
@@ -182,7 +183,7 @@ void ResponsePane::setBundle(const BundleHandle &bundle)
         m_glyph->setGlyph(std::nullopt);
         m_state->setText(tr("No call selected"));
         m_facts->clear();
-        m_text->clear();
+        m_text->clearAll();
         return;
     }
     const std::optional<recording::Response> &r = view->response;
@@ -190,7 +191,7 @@ void ResponsePane::setBundle(const BundleHandle &bundle)
         m_glyph->setGlyph(Glyph::NeverReturned);
         m_state->setText(tr("No response on record"));
         m_facts->setText(tr("no llm_end on record"));
-        m_text->clear();
+        m_text->clearAll();
         m_text->setPlaceholderText(tr("The call has an llm_start and no llm_end: the provider failed, or the "
                                       "recording was frozen mid-call. What the model was sent is in the Wire."));
         return;
@@ -216,10 +217,10 @@ void ResponsePane::setBundle(const BundleHandle &bundle)
     QString facts = r->durationMs ? tr("%1 ms").arg(formatCount(*r->durationMs)) : tr("latency not on record");
     m_facts->setText(facts + QStringLiteral(" \u00B7 ") + usageText(r->usage));
     if (r->text.empty()) {
-        m_text->clear();
+        m_text->clearAll();
         m_text->setPlaceholderText(tr("The model wrote no text; it only called tools."));
     } else {
-        m_text->setPlainText(toQString(r->text));
+        m_text->setAnnotatedText(toQString(r->text));
     }
     highlightMatches(m_text, m_find);
     if (!view->toolRuns.empty())
@@ -264,7 +265,7 @@ void ResponsePane::showTool(int row)
     if (!run || !m_bundle) {
         m_detailPending = false;
         m_pendingDetail.clear();
-        m_detail->clear();
+        m_detail->clearAll();
         return;
     }
     QString text =
@@ -304,7 +305,7 @@ void ResponsePane::flushDetail() const
     if (!m_detailPending)
         return;
     m_detailPending = false;
-    m_detail->setPlainText(m_pendingDetail);
+    m_detail->setAnnotatedText(m_pendingDetail);
     m_pendingDetail.clear();
     highlightMatches(m_detail, m_find);
 }
@@ -337,15 +338,20 @@ QString ResponsePane::stateText() const
     return m_state->text();
 }
 
+QPlainTextEdit *ResponsePane::textView() const
+{
+    return m_text;
+}
+
 QString ResponsePane::responseText() const
 {
-    return m_text->toPlainText();
+    return m_text->text();
 }
 
 QString ResponsePane::detailText() const
 {
     flushDetail();
-    return m_detail->toPlainText();
+    return m_detail->text();
 }
 
 } // namespace tf::ui

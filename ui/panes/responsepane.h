@@ -11,6 +11,7 @@ class QTableView;
 
 namespace tf::ui {
 
+class AnnotatedTextView;
 class ElidedLabel;
 class GlyphLabel;
 class SelectableLabel;
@@ -34,7 +35,7 @@ public:
     QString responseText() const;
     QString detailText() const;
     QString runNoteText() const; // what happened to the run at this call (failed, paused, a limit); empty if nothing
-    QPlainTextEdit *textView() const { return m_text; }
+    QPlainTextEdit *textView() const;
     // The tool run's detail, its text set first if it waits for the pane to be on screen.
     QPlainTextEdit *detailView() const;
 
@@ -74,9 +75,9 @@ private:
     ElidedLabel *m_facts = nullptr;
     SelectableLabel *m_runNote = nullptr;
     QWidget *m_toolBox = nullptr;
-    QPlainTextEdit *m_text = nullptr;
+    AnnotatedTextView *m_text = nullptr;
     QTableView *m_toolView = nullptr;
-    QPlainTextEdit *m_detail = nullptr;
+    AnnotatedTextView *m_detail = nullptr;
     FindQuery m_find;
 };
 

@@ -2,6 +2,8 @@
 
 #include "builders.h"
 
+#include <algorithm>
+
 namespace tf::recording::detail {
 
 namespace {
@@ -37,6 +39,12 @@ void EventRunIndex::extend(const Run &run)
 {
     m_facts.extend(run);
     m_keys.extend(run);
+    // Every llm_start makes a call: grown once for a file read whole, by doubling at least for a log that grows.
+    std::size_t starts = 0;
+    for (std::size_t i = m_calls.empty() ? 0 : *m_calls.back().llmStartEvent + 1; i < run.events.size(); ++i)
+        starts += run.events[i].type == eventtype::LlmStart ? 1 : 0;
+    if (m_calls.size() + starts > m_calls.capacity())
+        m_calls.reserve(std::max(m_calls.size() + starts, 2 * m_calls.capacity()));
     m_callBuilder.extend(run, m_calls);
     m_story.extend(run);
     for (std::size_t c = m_bracketed; c < m_calls.size(); ++c)
@@ -46,10 +54,26 @@ void EventRunIndex::extend(const Run &run)
             m_bracketedWithoutResponse.push_back(m_bracketed);
 }
 
-void EventRunIndex::publish(Run &run, Calls calls) const
+void EventRunIndex::publish(Run &run, Calls calls) const &
 {
     m_facts.apply(run);
     run.calls = m_calls;
+    completeCalls(run, calls);
+    m_story.finish(run);
+    checkRun(run);
+}
+
+void EventRunIndex::publish(Run &run, Calls calls) &&
+{
+    m_facts.apply(run);
+    run.calls = std::move(m_calls);
+    completeCalls(run, calls);
+    std::move(m_story).finish(run);
+    checkRun(run);
+}
+
+void EventRunIndex::completeCalls(Run &run, Calls calls) const
+{
     // A response outside its call's window (the first llm_end of the call's stage anywhere) is the call's after all.
     const auto complete = [&](std::size_t c) {
         if (!run.calls[c].llmEndEvent && m_keys.complete(run.calls[c]))
@@ -63,15 +87,13 @@ void EventRunIndex::publish(Run &run, Calls calls) const
         run.basis = FoldBasis::EventsOnly;
     if (calls == Calls::HoldBackAwaitingResponse)
         holdBackCallsAwaitingResponse(run);
-    m_story.finish(run);
-    checkRun(run);
 }
 
 void indexEventRun(Run &run)
 {
     EventRunIndex index;
     index.extend(run);
-    index.publish(run, EventRunIndex::Calls::All);
+    std::move(index).publish(run, EventRunIndex::Calls::All);
 }
 
 } // namespace tf::recording::detail

@@ -31,9 +31,13 @@ public:
         HoldBackAwaitingResponse
     };
     // Fills `run`, whose events are those read, with everything else the index says.
-    void publish(Run &run, Calls calls) const;
+    void publish(Run &run, Calls calls) const &;
+    // The same for an index not needed afterwards (a file read once): its calls, turns and maps are moved into `run`.
+    void publish(Run &run, Calls calls) &&;
 
 private:
+    // What both publishes do once `run` holds the calls: the responses found by their stage, the calls held back.
+    void completeCalls(Run &run, Calls calls) const;
     EventFacts m_facts;
     CallKeyEvents m_keys;
     EventCallBuilder m_callBuilder;

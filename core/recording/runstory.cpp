@@ -237,11 +237,23 @@ void RunStoryBuilder::extend(const Run &run)
     }
 }
 
-void RunStoryBuilder::finish(Run &run) const
+void RunStoryBuilder::finish(Run &run) const &
 {
-    run.toolEndByCallId = m_toolEndByCallId;
-    run.toolStartByCallId = m_toolStartByCallId;
-    run.turns = m_turns;
+    finishWith(run, m_turns, m_toolEndByCallId, m_toolStartByCallId, m_limits);
+}
+
+void RunStoryBuilder::finish(Run &run) &&
+{
+    finishWith(run, std::move(m_turns), std::move(m_toolEndByCallId), std::move(m_toolStartByCallId),
+               std::move(m_limits));
+}
+
+void RunStoryBuilder::finishWith(Run &run, std::vector<Turn> turns, ToolCallMap toolEnds, ToolCallMap toolStarts,
+                                 std::vector<RunLimit> limits) const
+{
+    run.toolEndByCallId = std::move(toolEnds);
+    run.toolStartByCallId = std::move(toolStarts);
+    run.turns = std::move(turns);
     if (run.turns.empty() && !run.calls.empty())
         run.turns.emplace_back();
     std::size_t turn = 0;
@@ -255,7 +267,7 @@ void RunStoryBuilder::finish(Run &run) const
         run.turns.front().runId = run.runId;
     const CallAtEvent calls(run);
     run.outcome = outcomeOf(run, calls, m_fatal, m_pause);
-    run.limits = m_limits;
+    run.limits = std::move(limits);
     for (RunLimit &limit : run.limits) // pressure is felt by the call it is composed for
         limit.call = limit.kind == "context.budget_pressure" ? calls.after(limit.event) : calls.before(limit.event);
 }
@@ -264,7 +276,7 @@ void buildRunStory(Run &run)
 {
     RunStoryBuilder story;
     story.extend(run);
-    story.finish(run);
+    std::move(story).finish(run);
 }
 
 } // namespace detail

@@ -22,9 +22,15 @@ public:
     void extend(const Run &run);
     // Fills run.turns (each with its calls), run.outcome, run.limits and the tool-call maps from what was read, and
     // each call's turn. run.events are those read; run.calls are the calls among them to be shown.
-    void finish(Run &run) const;
+    void finish(Run &run) const &;
+    // The same for a builder not needed afterwards (a file read once): what it holds is moved into `run`.
+    void finish(Run &run) &&;
 
 private:
+    using ToolCallMap = std::unordered_map<std::string_view, std::size_t>;
+    // Both finishes: the parts are the builder's, copied or moved.
+    void finishWith(Run &run, std::vector<Turn> turns, ToolCallMap toolEnds, ToolCallMap toolStarts,
+                    std::vector<RunLimit> limits) const;
     void readTurn(const Run &run, const Event &e);
 
     std::size_t m_read = 0;
@@ -40,7 +46,7 @@ private:
     bool m_fresh = false;
     std::string_view m_lastRun;
 
-    std::unordered_map<std::string_view, std::size_t> m_toolEndByCallId, m_toolStartByCallId;
+    ToolCallMap m_toolEndByCallId, m_toolStartByCallId;
     std::optional<std::size_t> m_fatal, m_pause;
     std::vector<RunLimit> m_limits; // their calls are found when finishing
 };

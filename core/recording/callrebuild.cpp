@@ -1,5 +1,6 @@
 #include "callinternals.h"
 #include "numberconv.h"
+#include "numbermember.h"
 
 #include "core/text/utf.h"
 
@@ -7,13 +8,6 @@ namespace tf::recording {
 
 namespace detail {
 namespace {
-
-std::optional<double> number(const json::Value &object, std::string_view key)
-{
-    if (const json::Value *v = object.findNumber(key))
-        return v->asNumber();
-    return std::nullopt;
-}
 
 std::string stringOr(const json::Value &object, std::string_view key, std::string_view fallback)
 {
@@ -259,9 +253,9 @@ void rebuildServed(const Run &run, std::size_t index, CallView &view, CallStates
             view.model = m->decodedString();
         if (const json::Value *p = startPayload.findString("provider"))
             view.provider = p->decodedString();
-        if (auto chars = number(startPayload, "systemPromptChars"))
+        if (auto chars = numberMember(startPayload, "systemPromptChars"))
             view.recordedSystemLengthU16 = toCount(*chars);
-        if (auto count = number(startPayload, "messagesCount"))
+        if (auto count = numberMember(startPayload, "messagesCount"))
             view.recordedMessageCount = toCount(*count);
         view.wallClockMs = start->wallClockMs;
     }

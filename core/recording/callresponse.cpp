@@ -1,5 +1,6 @@
 #include "callinternals.h"
 #include "numberconv.h"
+#include "numbermember.h"
 
 #include "core/json/writer.h"
 
@@ -44,13 +45,6 @@ ToolResultFacts toolResultFacts(const Run &run, std::string_view toolCallId)
 namespace tf::recording::detail {
 
 namespace {
-
-std::optional<double> number(const json::Value &object, std::string_view key)
-{
-    if (const json::Value *v = object.findNumber(key))
-        return v->asNumber();
-    return std::nullopt;
-}
 
 std::string stringOr(const json::Value &object, std::string_view key)
 {
@@ -135,14 +129,14 @@ void readResponse(const Run &run, const CallRecord &rec, CallView &view)
     if (const json::Value *content = payload.findString("content"))
         r.text = content->decodedString();
     r.stopReason = payload.findString("stopReason") ? std::optional(stringOr(payload, "stopReason")) : std::nullopt;
-    r.durationMs = number(payload, "durationMs");
+    r.durationMs = numberMember(payload, "durationMs");
     if (const json::Value *usage = payload.findObject("usage")) {
-        r.usage.input = number(*usage, "input");
-        r.usage.output = number(*usage, "output");
-        r.usage.cacheRead = number(*usage, "cacheRead");
-        r.usage.cacheWrite = number(*usage, "cacheWrite");
+        r.usage.input = numberMember(*usage, "input");
+        r.usage.output = numberMember(*usage, "output");
+        r.usage.cacheRead = numberMember(*usage, "cacheRead");
+        r.usage.cacheWrite = numberMember(*usage, "cacheWrite");
     }
-    if (auto count = number(payload, "toolCallCount"))
+    if (auto count = numberMember(payload, "toolCallCount"))
         r.toolCallCount = toCount(*count);
     if (!view.wallClockMs)
         view.wallClockMs = end->wallClockMs;
@@ -184,13 +178,13 @@ void readResponse(const Run &run, const CallRecord &rec, CallView &view)
                 tool->args = *args;
                 tool->args.erase("_findings");
             }
-            if (auto parallel = number(p, "parallelCount"))
+            if (auto parallel = numberMember(p, "parallelCount"))
                 tool->parallelCount = toInt(*parallel);
         } else {
             tool->returned = true;
             tool->endEvent = i;
             tool->error = e.payloadError;
-            tool->durationMs = number(p, "durationMs");
+            tool->durationMs = numberMember(p, "durationMs");
             const auto text = [](const json::Value &v) {
                 return v.isString() ? v.decodedString() : json::stringify(v);
             };

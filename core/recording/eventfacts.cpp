@@ -1,19 +1,10 @@
 #include "eventfacts.h"
 
+#include "numbermember.h"
+
 #include <algorithm>
 
 namespace tf::recording::detail {
-
-namespace {
-
-std::optional<double> numberAt(const json::Value &object, std::string_view key)
-{
-    if (const json::Value *v = object.findNumber(key))
-        return v->asNumber();
-    return std::nullopt;
-}
-
-} // namespace
 
 void EventFacts::extend(const Run &run)
 {
@@ -50,9 +41,9 @@ void EventFacts::extend(const Run &run)
             if (const json::Value *answer = payload.findString("finalContent"))
                 m_finalAnswer = answer->decodedString();
             m_turnEnded = true;
-            m_totalInputTokens = numberAt(payload, "totalInputTokens");
-            m_totalOutputTokens = numberAt(payload, "totalOutputTokens");
-            m_durationMs = numberAt(payload, "durationMs");
+            m_totalInputTokens = numberMember(payload, "totalInputTokens");
+            m_totalOutputTokens = numberMember(payload, "totalOutputTokens");
+            m_durationMs = numberMember(payload, "durationMs");
         } else if (e.type == eventtype::LlmStart) {
             if (const json::Value *m = payload.findString("model"); m && m_model.empty())
                 m_model = m->decodedString();

@@ -2,6 +2,7 @@
 #include "callevents.h"
 #include "eventfacts.h"
 #include "numberconv.h"
+#include "numbermember.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -12,13 +13,6 @@ namespace tf::recording {
 namespace detail {
 
 namespace {
-
-std::optional<double> numberAt(const json::Value &object, std::string_view key)
-{
-    if (const json::Value *v = object.findNumber(key))
-        return v->asNumber();
-    return std::nullopt;
-}
 
 // What is wrong with an item that should be a typed event.
 struct EventFault
@@ -70,8 +64,8 @@ EventFault readEvent(const json::Value &raw, Event &e)
             e.runtimeStageId = id->asString();
         if (const json::Value *id = meta->findString("runId"))
             e.runId = id->asString();
-        e.wallClockMs = numberAt(*meta, "wallClockMs");
-        e.runOffsetMs = numberAt(*meta, "runOffsetMs");
+        e.wallClockMs = numberMember(*meta, "wallClockMs");
+        e.runOffsetMs = numberMember(*meta, "runOffsetMs");
     }
     return {};
 }

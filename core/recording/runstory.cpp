@@ -1,6 +1,6 @@
 #include "builders.h"
-#include "runstorybuilder.h"
 #include "numberconv.h"
+#include "runstorybuilder.h"
 
 #include "core/io/passedpages.h"
 #include "core/json/writer.h"

@@ -19,7 +19,7 @@ using namespace tf;
 namespace {
 
 std::string eventLine(std::string_view type, std::string_view payload, std::string_view runId = "r1",
-                  std::string_view stage = "")
+                      std::string_view stage = "")
 {
     std::string line = "{\"type\":\"" + std::string(type) + "\",\"payload\":" + std::string(payload) +
                        ",\"meta\":{\"runId\":\"" + std::string(runId) + "\"";
@@ -36,8 +36,9 @@ std::string llmStart(std::string_view runId, std::string_view stage, int iterati
 std::string llmEnd(std::string_view runId, std::string_view stage, int iteration)
 {
     return eventLine(recording::eventtype::LlmEnd,
-                 "{\"iteration\":" + std::to_string(iteration) + ",\"content\":\"c" + std::to_string(iteration) + "\"}",
-                 runId, stage);
+                     "{\"iteration\":" + std::to_string(iteration) + ",\"content\":\"c" + std::to_string(iteration) +
+                         "\"}",
+                     runId, stage);
 }
 
 std::string turnStart(std::string_view runId, std::string_view prompt)
@@ -52,7 +53,8 @@ std::string turnEnd(std::string_view runId)
 
 std::string toolStart(std::string_view id)
 {
-    return eventLine(recording::eventtype::ToolStart, "{\"toolCallId\":\"" + std::string(id) + "\",\"toolName\":\"t\"}");
+    return eventLine(recording::eventtype::ToolStart,
+                     "{\"toolCallId\":\"" + std::string(id) + "\",\"toolName\":\"t\"}");
 }
 
 using Check = std::function<void(const recording::Run &)>;

@@ -96,7 +96,6 @@ bool anyContains(const std::vector<std::string> &lines, const char *what)
     return false;
 }
 
-
 std::string optionalText(const std::optional<std::size_t> &v)
 {
     return v ? std::to_string(*v) : "-";
@@ -270,7 +269,7 @@ void TestLogFollower::snapshotsMatchOneReading()
     QFETCH(QString, source);
     QFETCH(int, linesPerPoll);
     QFETCH(bool, reordered);
-    std::string log = source.isEmpty()           ? testsupport::generatedEventLog(45, 3, 15)
+    std::string log = source.isEmpty()             ? testsupport::generatedEventLog(45, 3, 15)
                       : source.endsWith(".ndjson") ? testsupport::readFile(source)
                                                    : eventsAsLog(source);
     if (reordered) {

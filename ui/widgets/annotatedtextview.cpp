@@ -158,7 +158,7 @@ void AnnotatedTextView::setAnnotatedText(const QString &text, const QList<Range>
     QHash<int, QList<QTextLayout::FormatRange>> formats;
     for (auto it = blockStyles.cbegin(); it != blockStyles.cend(); ++it) {
         const int first = displayBlock(it.key());
-        const int last = m_firstPart.isEmpty()                ? first
+        const int last = m_firstPart.isEmpty()               ? first
                          : it.key() + 1 < m_firstPart.size() ? m_firstPart.at(it.key() + 1) - 1
                                                              : document()->blockCount() - 1;
         for (int n = first; n <= last; ++n) {

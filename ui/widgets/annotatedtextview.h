@@ -105,9 +105,9 @@ private:
     QStringList m_gutterLabels;
     QStringList m_gutterToolTips;
     QString m_text;
-    QList<int> m_breaks;          // positions of m_text before which the document has a line break of its own
-    QList<int> m_firstPart;       // per line of m_text, the document's line its first part is (empty: no breaks)
-    QList<Range> m_toolTipRanges; // positions of m_text
+    QList<int> m_breaks;              // positions of m_text before which the document has a line break of its own
+    QList<int> m_firstPart;           // per line of m_text, the document's line its first part is (empty: no breaks)
+    QList<Range> m_toolTipRanges;     // positions of m_text
     QHash<int, QColor> m_markers;     // document line -> marker
     QHash<int, QColor> m_backgrounds; // document line -> full-width background
     int m_cursorBlock = -1;           // the line of m_text the cursor was put on, highlighted; -1: none

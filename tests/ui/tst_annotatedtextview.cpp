@@ -35,6 +35,7 @@ private slots:
     void longLineIsShownInParts();
     void positionsAndLinesAreThoseOfTheText();
     void copyAndFindSeeTheTextAsSet();
+    void lineEndsAsTheEditorReadsThem();
 };
 
 void TestAnnotatedTextView::longLineIsShownInParts()
@@ -131,6 +132,39 @@ void TestAnnotatedTextView::copyAndFindSeeTheTextAsSet()
         spanning = spanning || shown.contains(QChar::ParagraphSeparator);
     }
     QVERIFY(spanning);
+}
+
+void TestAnnotatedTextView::lineEndsAsTheEditorReadsThem()
+{
+    // The editor makes "\r\n" one line end and '\r' another: positions and lines are still those of the text as set.
+    AnnotatedTextView view;
+    view.setAnnotatedText(QStringLiteral("ok\r\nfoo"));
+    QCOMPARE(tf::ui::highlightMatches(&view, {QStringLiteral("foo"), false}), 1);
+    QCOMPARE(view.extraSelections().front().cursor.selectedText(), QStringLiteral("foo"));
+    view.selectAll();
+    view.copy();
+    QCOMPARE(QApplication::clipboard()->text(), QStringLiteral("ok\r\nfoo")); // as recorded, not "ok\nfoo"
+
+    const QString line = longLine(6000);
+    const QString text = QStringLiteral("a\r\nb\rc\r\n") + line + QStringLiteral("\r\nlast");
+    AnnotatedTextView::BlockStyle style;
+    style.marker = Qt::red;
+    view.setAnnotatedText(text, {}, {{4, style}});
+    QVERIFY(view.document()->blockCount() > 5);
+    // Line 4 ("last") is the document's line after the long line's parts.
+    const int lastAt = int(text.size()) - 4;
+    QCOMPARE(view.document()->findBlock(view.displayPosition(lastAt)).text(), QStringLiteral("last"));
+    QSignalSpy activated(&view, &AnnotatedTextView::blockActivated);
+    QTextCursor into(view.document());
+    into.setPosition(view.displayPosition(lastAt) + 1);
+    view.setTextCursor(into);
+    QCOMPARE(activated.takeFirst().at(0).toInt(), 4);
+    // The needle across the long line's first break, and the text after it, are found where they are.
+    QCOMPARE(tf::ui::highlightMatches(&view, {QStringLiteral("last"), false}), 1);
+    QCOMPARE(view.extraSelections().front().cursor.selectedText(), QStringLiteral("last"));
+    view.selectAll();
+    view.copy();
+    QCOMPARE(QApplication::clipboard()->text(), text);
 }
 
 QTEST_MAIN(TestAnnotatedTextView)

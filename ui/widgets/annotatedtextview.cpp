@@ -17,16 +17,30 @@ namespace tf::ui {
 
 namespace {
 
-// `text` with a line break of its own inserted before each position in `breaks` (filled): one after the last space or
-// comma within the last eighth of every kLongLineUnits of a longer line, else at the limit, never inside a surrogate
-// pair.
-QString withLongLinesBroken(const QString &text, QList<int> &breaks)
+// The length of the line end at `i` as the text editor reads one (QTextCursor::insertText): "\r\n", or one of '\n',
+// '\r', U+2029 and the frame marks U+FDD0 and U+FDD1; 0 when there is none.
+int lineEndAt(const QString &text, int i)
+{
+    const char16_t c = text.at(i).unicode();
+    if (c == u'\r')
+        return i + 1 < text.size() && text.at(i + 1) == u'\n' ? 2 : 1;
+    return c == u'\n' || c == 0x2029 || c == 0xFDD0 || c == 0xFDD1 ? 1 : 0;
+}
+
+// Where each line of `text` begins (`lineStarts`), the "\r\n" whose '\r' the document drops (`joined`, their
+// positions), and the positions before which a long line is broken (`breaks`): after the last space or comma within
+// the last eighth of every kLongLineUnits of a longer line, else at the limit, never inside a surrogate pair. Returns
+// `text` with a line break inserted at each of `breaks`.
+QString withLongLinesBroken(const QString &text, QList<int> &lineStarts, QList<int> &joined, QList<int> &breaks)
 {
     constexpr int limit = AnnotatedTextView::kLongLineUnits;
+    lineStarts = {0};
+    joined.clear();
     breaks.clear();
     int lineStart = 0;
     for (int i = 0; i <= text.size(); ++i) {
-        if (i < text.size() && text.at(i) != QLatin1Char('\n'))
+        const int end = i < text.size() ? lineEndAt(text, i) : 0;
+        if (i < text.size() && end == 0)
             continue;
         for (int partStart = lineStart; i - partStart > limit;) {
             int at = partStart + limit;
@@ -40,7 +54,13 @@ QString withLongLinesBroken(const QString &text, QList<int> &breaks)
             breaks.append(at);
             partStart = at;
         }
-        lineStart = i + 1;
+        if (end == 2)
+            joined.append(i);
+        if (i < text.size()) {
+            lineStart = i + end;
+            lineStarts.append(lineStart);
+            i += end - 1;
+        }
     }
     if (breaks.isEmpty())
         return text;
@@ -54,6 +74,11 @@ QString withLongLinesBroken(const QString &text, QList<int> &breaks)
     }
     shown.append(QStringView(text).mid(from));
     return shown;
+}
+
+int countBefore(const QList<int> &sorted, int position)
+{
+    return int(std::lower_bound(sorted.cbegin(), sorted.cend(), position) - sorted.cbegin());
 }
 
 } // namespace
@@ -134,18 +159,13 @@ void AnnotatedTextView::setAnnotatedText(const QString &text, const QList<Range>
 {
     const QSignalBlocker blocker(this);
     m_text = text;
-    setPlainText(withLongLinesBroken(text, m_breaks));
+    QList<int> lineStarts;
+    setPlainText(withLongLinesBroken(text, lineStarts, m_joined, m_breaks));
     m_firstPart.clear();
     if (!m_breaks.isEmpty()) {
-        int broken = 0; // breaks before the line
-        for (int i = 0, line = 0; i <= text.size(); ++i) {
-            if (i < text.size() && text.at(i) != QLatin1Char('\n'))
-                continue;
-            m_firstPart.append(line + broken);
-            while (broken < m_breaks.size() && m_breaks.at(broken) < i)
-                ++broken;
-            ++line;
-        }
+        m_firstPart.reserve(lineStarts.size());
+        for (int line = 0; line < lineStarts.size(); ++line)
+            m_firstPart.append(line + countBefore(m_breaks, lineStarts.at(line)));
     }
     m_toolTipRanges.clear();
     m_markers.clear();
@@ -178,7 +198,7 @@ void AnnotatedTextView::setAnnotatedText(const QString &text, const QList<Range>
         if (r.length <= 0 || r.begin < 0 || r.begin >= text.size())
             continue;
         const int begin = displayPosition(r.begin);
-        const int stop = qMin(end, displayPosition(qMin(int(text.size()), r.begin + r.length)));
+        const int stop = qMin(end, displayEndPosition(qMin(int(text.size()), r.begin + r.length)));
         // A range may span lines: each line's layout gets its part.
         for (QTextBlock block = document()->findBlock(begin); block.isValid() && block.position() < stop;
              block = block.next()) {
@@ -202,21 +222,34 @@ void AnnotatedTextView::setAnnotatedText(const QString &text, const QList<Range>
 
 int AnnotatedTextView::displayPosition(int position) const
 {
-    return position + int(std::upper_bound(m_breaks.cbegin(), m_breaks.cend(), position) - m_breaks.cbegin());
+    // The breaks at `position` are before it; each "\r\n" before it is one character of the document.
+    return position - countBefore(m_joined, position) + countBefore(m_breaks, position + 1);
+}
+
+bool AnnotatedTextView::showsText() const
+{
+    return document()->characterCount() - 1 == m_text.size() - m_joined.size() + m_breaks.size();
+}
+
+int AnnotatedTextView::displayEndPosition(int position) const
+{
+    return position - countBefore(m_joined, position) + countBefore(m_breaks, position);
 }
 
 int AnnotatedTextView::textPosition(int displayPosition) const
 {
-    // The k-th break's own line break is at m_breaks[k] + k in the document.
-    int lo = 0, hi = int(m_breaks.size());
+    if (m_breaks.isEmpty() && m_joined.isEmpty())
+        return displayPosition;
+    // The first position of the text shown at or after the document's `displayPosition` (displayPosition() only grows).
+    int lo = 0, hi = int(m_text.size());
     while (lo < hi) {
-        const int mid = (lo + hi) / 2;
-        if (m_breaks.at(mid) + mid < displayPosition)
+        const int mid = lo + (hi - lo) / 2;
+        if (this->displayPosition(mid) < displayPosition)
             lo = mid + 1;
         else
             hi = mid;
     }
-    return displayPosition - lo;
+    return lo;
 }
 
 int AnnotatedTextView::displayBlock(int textBlock) const
@@ -234,9 +267,9 @@ int AnnotatedTextView::textBlock(int displayBlock) const
 QMimeData *AnnotatedTextView::createMimeDataFromSelection() const
 {
     const QTextCursor c = textCursor();
-    if (m_breaks.isEmpty() || !c.hasSelection())
+    if (!c.hasSelection() || !showsText())
         return QPlainTextEdit::createMimeDataFromSelection();
-    // The text as set: the breaks of long lines are the view's, not the recording's.
+    // The text as set: the breaks of long lines are the view's, and a "\r\n" is the recording's, not a '\n'.
     const int from = textPosition(c.selectionStart());
     const int to = textPosition(c.selectionEnd());
     auto *mime = new QMimeData; // the caller (the clipboard, a drag) owns it

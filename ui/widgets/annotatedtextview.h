@@ -43,9 +43,13 @@ public:
 
     explicit AnnotatedTextView(QWidget *parent = nullptr);
 
-    // The text as set (without the breaks of long lines), and where a position of it is in the document.
+    // The text as set (without the breaks of long lines), and where a position of it is in the document: the start
+    // of what follows it, or (displayEndPosition) the end of what precedes it, which differ at a break.
     const QString &text() const { return m_text; }
     int displayPosition(int position) const;
+    int displayEndPosition(int position) const;
+    // Whether the document shows text() (false after QPlainTextEdit's own setPlainText or clear, which bypass it).
+    bool showsText() const;
 
     void setAnnotatedText(const QString &text, const QList<Range> &ranges = {},
                           const QHash<int, BlockStyle> &blockStyles = {});
@@ -106,6 +110,7 @@ private:
     QStringList m_gutterToolTips;
     QString m_text;
     QList<int> m_breaks;              // positions of m_text before which the document has a line break of its own
+    QList<int> m_joined;              // positions of the "\r\n" in m_text, one character in the document
     QList<int> m_firstPart;           // per line of m_text, the document's line its first part is (empty: no breaks)
     QList<Range> m_toolTipRanges;     // positions of m_text
     QHash<int, QColor> m_markers;     // document line -> marker

@@ -18,9 +18,13 @@ int highlightMatches(QPlainTextEdit *edit, const FindQuery &query, int current)
     }
     // A lone surrogate is shown as U+FFFD: three bytes of UTF-8 and one unit, as in the recording's WTF-8. A view that
     // shows long lines in parts is searched in its text as set, and the matches are placed where that text is shown.
-    const auto *annotated = qobject_cast<const AnnotatedTextView *>(edit);
+    const auto *view = qobject_cast<const AnnotatedTextView *>(edit);
+    const AnnotatedTextView *annotated = view && view->showsText() ? view : nullptr;
     const auto shownAt = [annotated](std::size_t position) {
         return annotated ? annotated->displayPosition(int(position)) : int(position);
+    };
+    const auto shownEnd = [annotated](std::size_t position) {
+        return annotated ? annotated->displayEndPosition(int(position)) : int(position);
     };
     const QByteArray text = (annotated ? annotated->text() : edit->toPlainText()).toUtf8();
     const QByteArray needle = query.text.toUtf8();
@@ -40,7 +44,7 @@ int highlightMatches(QPlainTextEdit *edit, const FindQuery &query, int current)
         QTextEdit::ExtraSelection mark;
         mark.cursor = QTextCursor(edit->document());
         mark.cursor.setPosition(shownAt(ranges[std::size_t(i)].beginU16));
-        mark.cursor.setPosition(shownAt(ranges[std::size_t(i)].beginU16 + ranges[std::size_t(i)].lengthU16),
+        mark.cursor.setPosition(shownEnd(ranges[std::size_t(i)].beginU16 + ranges[std::size_t(i)].lengthU16),
                                 QTextCursor::KeepAnchor);
         mark.format = i == focus ? strong : all;
         marks.append(mark);

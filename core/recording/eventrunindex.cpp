@@ -47,10 +47,23 @@ void EventRunIndex::extend(const Run &run)
         m_calls.reserve(std::max(m_calls.size() + starts, 2 * m_calls.capacity()));
     m_callBuilder.extend(run, m_calls);
     m_story.extend(run);
+    // A call followed by another still waiting for its response (its run's next llm_start has not come: another run
+    // goes on meanwhile) is bracketed again at each extend until it gets it or stops waiting, on its own, so that the
+    // calls after it settle.
+    std::erase_if(m_awaitingAfterNext, [&](std::size_t c) {
+        bracketCall(run, m_calls, c);
+        if (m_callBuilder.awaitsResponse(m_calls, c))
+            return false;
+        if (!m_calls[c].llmEndEvent)
+            m_bracketedWithoutResponse.push_back(c);
+        return true;
+    });
     for (std::size_t c = m_bracketed; c < m_calls.size(); ++c)
         bracketCall(run, m_calls, c);
-    for (; m_bracketed + 1 < m_calls.size() && !m_callBuilder.awaitsResponse(m_calls, m_bracketed); ++m_bracketed)
-        if (!m_calls[m_bracketed].llmEndEvent)
+    for (; m_bracketed + 1 < m_calls.size(); ++m_bracketed)
+        if (m_callBuilder.awaitsResponse(m_calls, m_bracketed))
+            m_awaitingAfterNext.push_back(m_bracketed);
+        else if (!m_calls[m_bracketed].llmEndEvent)
             m_bracketedWithoutResponse.push_back(m_bracketed);
 }
 
@@ -79,8 +92,9 @@ void EventRunIndex::completeCalls(Run &run, Calls calls) const
         if (!run.calls[c].llmEndEvent && m_keys.complete(run.calls[c]))
             bracketCall(run, run.calls, c);
     };
-    for (std::size_t c : m_bracketedWithoutResponse)
-        complete(c);
+    for (const std::vector<std::size_t> *list : {&m_bracketedWithoutResponse, &m_awaitingAfterNext})
+        for (std::size_t c : *list)
+            complete(c);
     for (std::size_t c = m_bracketed; c < run.calls.size(); ++c)
         complete(c);
     if (run.basis != FoldBasis::SubflowLogs)

@@ -43,11 +43,13 @@ private:
     EventCallBuilder m_callBuilder;
     RunStoryBuilder m_story;
     std::vector<CallRecord> m_calls;
-    // The first calls whose brackets are final: the next call's llm_start is on record, and so is their llm_end or
-    // their run's next llm_start.
+    // The first calls whose brackets are final, but for m_awaitingAfterNext: the next call's llm_start is on record,
+    // and so is their llm_end or their run's next llm_start.
     std::size_t m_bracketed = 0;
     // Those of them whose llm_end is not in their window: a response of their stage elsewhere may be theirs.
     std::vector<std::size_t> m_bracketedWithoutResponse;
+    // Those of them whose llm_end may still come (their run has not started another call): a few, one per run.
+    std::vector<std::size_t> m_awaitingAfterNext;
 };
 
 } // namespace tf::recording::detail

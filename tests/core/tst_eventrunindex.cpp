@@ -96,6 +96,7 @@ private slots:
     void lateTurnStartReadsTheTurnsAgain();
     void responseOutsideItsWindow();
     void limitsFindTheirCallsWhenTheyCome();
+    void aCallWaitsWhileAnotherRunGoesOn();
 };
 
 void TestEventRunIndex::callBeforeAnyTurnStartGetsTheFirst()
@@ -172,6 +173,25 @@ void TestEventRunIndex::limitsFindTheirCallsWhenTheyCome()
         QCOMPARE(run.limits[1].kind, std::string("budget_exhausted"));
         QCOMPARE(run.limits[1].call, std::optional<std::size_t>(1));
         QCOMPARE(run.limits[1].message, std::string("reason max-iterations"));
+    });
+}
+
+void TestEventRunIndex::aCallWaitsWhileAnotherRunGoesOn()
+{
+    // r1's call waits for its response while r2 makes two calls: the response still comes in its window (r1 started
+    // no other call), and the calls after it settle meanwhile. Brackets follow the calls' order: the tool after r2's
+    // second response is that call's.
+    const std::string log = turnStart("r1", "q") + llmStart("r1", "call-llm#1", 1) + llmStart("r2", "call-llm#1", 1) +
+                            llmEnd("r2", "call-llm#1", 1) + toolStart("t2") + llmStart("r2", "call-llm#2", 2) +
+                            llmEnd("r2", "call-llm#2", 2) + llmEnd("r1", "call-llm#1", 1) + toolStart("t1");
+    bothWays(log, [](const recording::Run &run) {
+        QCOMPARE(run.calls.size(), std::size_t(3));
+        QCOMPARE(run.calls[0].llmEndEvent, std::optional<std::size_t>(7));
+        QVERIFY(run.calls[0].toolEvents.empty());
+        QCOMPARE(run.calls[1].llmEndEvent, std::optional<std::size_t>(3));
+        QCOMPARE(run.calls[1].toolEvents, (std::vector<std::size_t>{4}));
+        QCOMPARE(run.calls[2].llmEndEvent, std::optional<std::size_t>(6));
+        QCOMPARE(run.calls[2].toolEvents, (std::vector<std::size_t>{8}));
     });
 }
 

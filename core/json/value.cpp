@@ -75,6 +75,14 @@ void rebuildIndex(ObjectNode &node)
 std::size_t positionOf(const ObjectNode &node, std::string_view key)
 {
     if (!node.index) {
+        // Nearly every key a reader asks for fits inline (Key::Words); a ledger's rows are asked for theirs
+        // thousands of times a call.
+        if (const std::optional<Key::Words> probe = Key::wordsOf(key)) {
+            for (std::size_t i = 0; i < node.members.size(); ++i)
+                if (node.members[i].key.words() == *probe)
+                    return i;
+            return kNoMember;
+        }
         for (std::size_t i = 0; i < node.members.size(); ++i)
             if (node.members[i].key == key)
                 return i;

@@ -5,8 +5,10 @@
 #include <compare>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <iterator>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -308,6 +310,25 @@ public:
 
     // One equality, against any text (a Key converts to a view): two would make `key == std::string` ambiguous.
     friend bool operator==(const Key &a, std::string_view b) noexcept { return a.view() == b; }
+
+    // The two 8-byte words a key of up to 15 bytes is kept as: its bytes, zeros, its length last. A key equals such a
+    // text exactly when its own words are these (a long key's last byte is a tag no length has), so finding a member
+    // among an object's few costs two loads and compares each instead of a length check and a memcmp.
+    struct Words
+    {
+        std::uint64_t low = 0, high = 0;
+        bool operator==(const Words &) const = default;
+    };
+    static std::optional<Words> wordsOf(std::string_view s) noexcept
+    {
+        if (s.size() > kInline)
+            return std::nullopt;
+        char bytes[16] = {};
+        std::memcpy(bytes, s.data(), s.size());
+        bytes[kTag] = char(s.size());
+        return wordsAt(bytes);
+    }
+    Words words() const noexcept { return wordsAt(m_bytes); }
     friend auto operator<=>(const Key &a, const Key &b) noexcept { return a.view() <=> b.view(); }
 
 private:
@@ -316,6 +337,13 @@ private:
     static constexpr unsigned char kHeap = 0xFF;
 
     bool isHeap() const noexcept { return static_cast<unsigned char>(m_bytes[kTag]) == kHeap; }
+    static Words wordsAt(const char *bytes) noexcept
+    {
+        Words w;
+        std::memcpy(&w.low, bytes, 8);
+        std::memcpy(&w.high, bytes + 8, 8);
+        return w;
+    }
     const char *heapData() const noexcept;
     std::size_t heapSize() const noexcept;
 

@@ -324,7 +324,7 @@ public:
         if (s.size() > kInline)
             return std::nullopt;
         char bytes[16] = {};
-        std::memcpy(bytes, s.data(), s.size());
+        std::copy(s.begin(), s.end(), bytes); // an empty view's data() may be null, which memcpy may not be given
         bytes[kTag] = char(s.size());
         return wordsAt(bytes);
     }

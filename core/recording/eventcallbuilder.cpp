@@ -1,9 +1,20 @@
 #include "eventcallbuilder.h"
 
+#include <algorithm>
+
 namespace tf::recording::detail {
 
 void EventCallBuilder::extend(const Run &run, std::vector<CallRecord> &calls)
 {
+    // When every llm_start makes a call, `calls` is grown once for a file read whole, and by doubling at least for a
+    // log that grows: a vector doubling its way to thousands of records moves each several times.
+    if (!m_wanted) {
+        std::size_t starts = 0;
+        for (std::size_t i = m_read; i < run.events.size(); ++i)
+            starts += run.events[i].type == eventtype::LlmStart ? 1 : 0;
+        if (calls.size() + starts > calls.capacity())
+            calls.reserve(std::max(calls.size() + starts, 2 * calls.capacity()));
+    }
     for (; m_read < run.events.size(); ++m_read) {
         const Event &e = run.events[m_read];
         if (e.type == eventtype::TurnStart) {

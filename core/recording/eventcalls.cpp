@@ -13,11 +13,6 @@ namespace {
 // The calls `wanted` keeps of all the run's events, appended to run.calls (EventCallBuilder).
 void addEventCalls(Run &run, EventCallBuilder::Wanted wanted)
 {
-    // Grown once: a vector doubling its way to thousands of records moves each several times. Only when every
-    // llm_start makes a call: the calls of other runs beside a commit log's are a few.
-    if (run.calls.empty())
-        run.calls.reserve(std::size_t(std::count_if(run.events.begin(), run.events.end(),
-                                                    [](const Event &e) { return e.type == eventtype::LlmStart; })));
     EventCallBuilder builder(std::move(wanted));
     builder.extend(run, run.calls);
 }

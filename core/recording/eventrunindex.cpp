@@ -2,8 +2,6 @@
 
 #include "builders.h"
 
-#include <algorithm>
-
 namespace tf::recording::detail {
 
 namespace {
@@ -39,12 +37,6 @@ void EventRunIndex::extend(const Run &run)
 {
     m_facts.extend(run);
     m_keys.extend(run);
-    // Every llm_start makes a call: grown once for a file read whole, by doubling at least for a log that grows.
-    std::size_t starts = 0;
-    for (std::size_t i = m_calls.empty() ? 0 : *m_calls.back().llmStartEvent + 1; i < run.events.size(); ++i)
-        starts += run.events[i].type == eventtype::LlmStart ? 1 : 0;
-    if (m_calls.size() + starts > m_calls.capacity())
-        m_calls.reserve(std::max(m_calls.size() + starts, 2 * m_calls.capacity()));
     m_callBuilder.extend(run, m_calls);
     m_story.extend(run);
     // A call followed by another still waiting for its response (its run's next llm_start has not come: another run
@@ -97,8 +89,6 @@ void EventRunIndex::completeCalls(Run &run, Calls calls) const
             complete(c);
     for (std::size_t c = m_bracketed; c < run.calls.size(); ++c)
         complete(c);
-    if (run.basis != FoldBasis::SubflowLogs)
-        run.basis = FoldBasis::EventsOnly;
     if (calls == Calls::HoldBackAwaitingResponse)
         holdBackCallsAwaitingResponse(run);
 }

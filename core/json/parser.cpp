@@ -1,6 +1,7 @@
 #include "parser.h"
 
 #include "stringbody.h"
+#include "stringends.h"
 
 #include <algorithm>
 #include <charconv>
@@ -75,11 +76,13 @@ namespace {
 class Parser
 {
 public:
-    Parser(std::string_view text, StringArena &arena, ParseError &error, const ParseLimits &limits)
+    Parser(std::string_view text, StringArena &arena, ParseError &error, const ParseLimits &limits,
+           const StringEnds *knownEnds)
         : m_text(text)
         , m_arena(arena)
         , m_error(error)
         , m_limits(limits)
+        , m_knownEnds(limits.trusted ? knownEnds : nullptr)
     {
     }
 
@@ -112,6 +115,7 @@ private:
     bool failHere(std::string reason) { return fail(std::move(reason), m_pos); }
     std::string describeFound() const;
 
+    StringBodyScan scanString(std::size_t start);
     bool parseKey(std::string_view &out, bool skim);
     bool parseStringValue(Value &out, bool mayDefer, bool copyShort, bool skim);
     bool parseNumber(Value &out, bool skim);
@@ -123,6 +127,7 @@ private:
     StringArena &m_arena;
     ParseError &m_error;
     const ParseLimits &m_limits;
+    StringEnds::Cursor m_knownEnds; // trusted text: where its long strings end
     std::size_t m_nextProgress = 0;
     std::string m_keyScratch;    // a decoded member name, until the caller has copied it
     SharedStringWriter m_shared; // selfContained: short strings
@@ -243,10 +248,21 @@ bool Parser::parseNumber(Value &out, bool skim)
     return true;
 }
 
+StringBodyScan Parser::scanString(std::size_t start)
+{
+    StringBodyScan scan;
+    if (m_knownEnds.find(start, scan))
+        return scan;
+    scan = scanStringBody(m_text, start, m_limits.trusted);
+    if (m_limits.recordStringEnds && scan.error.empty())
+        m_limits.recordStringEnds->add(start, scan);
+    return scan;
+}
+
 bool Parser::parseKey(std::string_view &out, bool skim)
 {
     const std::size_t start = ++m_pos; // past the quote
-    const StringBodyScan scan = scanStringBody(m_text, start, m_limits.trusted);
+    const StringBodyScan scan = scanString(start);
     if (!scan.error.empty())
         return fail(scan.error, scan.errorOffset);
     out = m_text.substr(start, scan.end - start);
@@ -262,7 +278,7 @@ bool Parser::parseKey(std::string_view &out, bool skim)
 bool Parser::parseStringValue(Value &out, bool mayDefer, bool copyShort, bool skim)
 {
     const std::size_t start = ++m_pos; // past the quote
-    const StringBodyScan scan = scanStringBody(m_text, start, m_limits.trusted);
+    const StringBodyScan scan = scanString(start);
     if (!scan.error.empty())
         return fail(scan.error, scan.errorOffset);
     const std::string_view body = m_text.substr(start, scan.end - start);
@@ -477,11 +493,13 @@ bool Parser::parseObject(Value &out, std::size_t depth)
 
 } // namespace
 
-Value parse(std::string_view text, StringArena &arena, ParseError &error, std::size_t offset, std::size_t *end,
-            const ParseLimits &limits)
+namespace {
+
+Value parseWith(std::string_view text, StringArena &arena, ParseError &error, std::size_t offset, std::size_t *end,
+                const ParseLimits &limits, const StringEnds *knownEnds)
 {
     error = ParseError{};
-    Parser parser(text, arena, error, limits);
+    Parser parser(text, arena, error, limits, knownEnds);
     parser.m_pos = offset;
     parser.startTracking();
     parser.m_skimFrom = limits.skimContainersFrom;
@@ -491,6 +509,14 @@ Value parse(std::string_view text, StringArena &arena, ParseError &error, std::s
     if (end)
         *end = parser.m_pos;
     return v;
+}
+
+} // namespace
+
+Value parse(std::string_view text, StringArena &arena, ParseError &error, std::size_t offset, std::size_t *end,
+            const ParseLimits &limits)
+{
+    return parseWith(text, arena, error, offset, end, limits, nullptr);
 }
 
 namespace {
@@ -505,29 +531,31 @@ ParseLimits againLimits(std::size_t skimFrom)
     return l;
 }
 
-Value parseAgainWith(std::string_view text, std::size_t offset, std::size_t *end, const ParseLimits &limits)
+Value parseAgainWith(std::string_view text, std::size_t offset, std::size_t *end, const ParseLimits &limits,
+                     const StringEnds *ends)
 {
     StringArena unused; // selfContained: never written
     ParseError error;
-    Value v = parse(text, unused, error, offset, end, limits);
+    Value v = parseWith(text, unused, error, offset, end, limits, ends);
     return error.failed() ? Value() : v;
 }
 
 } // namespace
 
-Value parseAgain(std::string_view text, std::size_t offset, std::size_t *end)
+Value parseAgain(std::string_view text, std::size_t offset, std::size_t *end, const StringEnds *ends)
 {
     static const ParseLimits limits = againLimits(SIZE_MAX);
-    return parseAgainWith(text, offset, end, limits);
+    return parseAgainWith(text, offset, end, limits, ends);
 }
 
-Value parseAgainShallow(std::string_view text, std::size_t offset, std::size_t depth)
+Value parseAgainShallow(std::string_view text, std::size_t offset, std::size_t depth, const StringEnds *ends)
 {
     static const ParseLimits shallow[] = {againLimits(0), againLimits(1), againLimits(2), againLimits(3)};
-    return parseAgainWith(text, offset, nullptr, depth < std::size(shallow) ? shallow[depth] : againLimits(depth));
+    return parseAgainWith(text, offset, nullptr, depth < std::size(shallow) ? shallow[depth] : againLimits(depth),
+                          ends);
 }
 
-std::size_t endOfValueAgain(std::string_view text, std::size_t offset)
+std::size_t endOfValueAgain(std::string_view text, std::size_t offset, const StringEnds *ends)
 {
     std::size_t p = offset;
     while (p < text.size() && isJsonSpace(text[p]))
@@ -535,10 +563,13 @@ std::size_t endOfValueAgain(std::string_view text, std::size_t offset)
     if (p < text.size() && (text[p] == '{' || text[p] == '[')) {
         // The text parsed before, so only its strings and brackets need reading to find the end of a container.
         std::size_t depth = 0;
+        StringEnds::Cursor known(ends);
         while (p < text.size()) {
             const char c = text[p];
             if (c == '"') {
-                const StringBodyScan scan = scanStringBody(text, p + 1, true);
+                StringBodyScan scan;
+                if (!known.find(p + 1, scan))
+                    scan = scanStringBody(text, p + 1, true);
                 if (!scan.error.empty())
                     return std::string_view::npos;
                 p = scan.end + 1;
@@ -558,7 +589,7 @@ std::size_t endOfValueAgain(std::string_view text, std::size_t offset)
     StringArena unused;
     ParseError error;
     std::size_t end = std::string_view::npos;
-    parse(text, unused, error, offset, &end, limits);
+    parseWith(text, unused, error, offset, &end, limits, ends);
     return error.failed() ? std::string_view::npos : end;
 }
 

@@ -11,6 +11,8 @@
 
 namespace tf::json {
 
+class StringEnds;
+
 // 1024, or the value of the environment variable TRACEFOLD_DEFER_ESCAPED_STRING_BYTES: the test suite runs the
 // conformance vectors and sample recordings a second time with 0, so every escaped string takes the deferred path.
 std::size_t defaultDeferEscapedStringBytes();
@@ -35,6 +37,9 @@ struct ParseLimits
     // The text was parsed before with these limits (a recorded span parsed again): raw string bytes are not
     // validated again. Never set it for text that has not been.
     bool trusted = false;
+    // Where the long strings of the text end, recorded as this parse validates them, for the parses of its spans
+    // again (parseAgain and the rest take it). Not with `trusted`.
+    StringEnds *recordStringEnds = nullptr;
     // Streamed arrays: an array reached through member names only from the root (no array on the way) whose path
     // `streamArrayAt` accepts is not built. Each item is parsed and validated as usual, handed to `onStreamedItem`
     // with the byte offsets where the item starts and ends, and dropped; the array reads as empty. A recording's
@@ -100,13 +105,15 @@ Value parse(std::string_view text, StringArena &arena, ParseError &error, std::s
 
 // Parses the value at `offset` of text that was parsed before with the same limits (a span recorded from an earlier
 // pass, Value::sourceOffset): selfContained, so no arena is needed. Returns null if the text does not parse there.
-Value parseAgain(std::string_view text, std::size_t offset, std::size_t *end = nullptr);
+// `ends`, when the parse that validated the text recorded it, lets the parse step over the long strings.
+Value parseAgain(std::string_view text, std::size_t offset, std::size_t *end = nullptr,
+                 const StringEnds *ends = nullptr);
 // The same, with containers below `depth` levels read as empty (ParseLimits::skimContainersFrom): depth 1 gives an
 // object's members, with those that are arrays or objects empty.
-Value parseAgainShallow(std::string_view text, std::size_t offset, std::size_t depth);
+Value parseAgainShallow(std::string_view text, std::size_t offset, std::size_t depth, const StringEnds *ends = nullptr);
 // Where the value at `offset` of text parsed before ends (just past it), read without building it; npos when the
 // text does not parse there.
-std::size_t endOfValueAgain(std::string_view text, std::size_t offset);
+std::size_t endOfValueAgain(std::string_view text, std::size_t offset, const StringEnds *ends = nullptr);
 
 // Line and column (1-based; column in code points) of a byte offset.
 void lineColumnAt(std::string_view text, std::size_t offset, std::size_t &line, std::size_t &column);

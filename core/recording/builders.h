@@ -51,7 +51,9 @@ class LogRows
 {
 public:
     static LogRows inMemory(const json::Value &array);
-    static LogRows streamed(std::string_view text, std::vector<std::uint64_t> offsets);
+    // `ends`: where the text's long strings end (Run::stringEnds), or null.
+    static LogRows streamed(std::string_view text, std::vector<std::uint64_t> offsets,
+                            const json::StringEnds *ends = nullptr);
     std::size_t size() const { return m_array ? m_array->size() : m_offsets.size(); }
     json::Value at(std::size_t i) const;
     // Row i as the loader's fold reads it: the values the row writes are built one level deep (each state key's value
@@ -66,6 +68,7 @@ private:
     const json::Value *m_array = nullptr;
     std::string_view m_text;
     std::vector<std::uint64_t> m_offsets;
+    const json::StringEnds *m_ends = nullptr;
 };
 
 // Calls from a foldable commit log (A/B with snapshot, C), spec/recording.md §5.1–§5.2.

@@ -41,7 +41,8 @@ const StateJournal &collectCalls(Run &run, const LogRows &log, const json::Value
                                  const std::string &logName, FoldBasis basis, bool onlyFirstCall,
                                  const LoadControl &control, json::Value *finalState)
 {
-    auto journal = std::make_unique<StateJournal>(run.source->bytes(), initialState, run.source.get());
+    auto journal =
+        std::make_unique<StateJournal>(run.source->bytes(), initialState, run.source.get(), run.stringEnds.get());
     std::unordered_set<std::string> seenCallStages;
     const std::size_t n = log.size();
     io::PassedPages passed(run.source.get());
@@ -120,23 +121,24 @@ LogRows LogRows::inMemory(const json::Value &array)
     return rows;
 }
 
-LogRows LogRows::streamed(std::string_view text, std::vector<std::uint64_t> offsets)
+LogRows LogRows::streamed(std::string_view text, std::vector<std::uint64_t> offsets, const json::StringEnds *ends)
 {
     LogRows rows;
     rows.m_text = text;
     rows.m_offsets = std::move(offsets);
+    rows.m_ends = ends;
     return rows;
 }
 
 json::Value LogRows::at(std::size_t i) const
 {
-    return m_array ? m_array->at(i) : json::parseAgain(m_text, std::size_t(m_offsets[i]));
+    return m_array ? m_array->at(i) : json::parseAgain(m_text, std::size_t(m_offsets[i]), nullptr, m_ends);
 }
 
 json::Value LogRows::foldRowAt(std::size_t i) const
 {
     // Row (0), its overwrite and updates (1), a key's value (2), its items (3): containers from depth 3 read empty.
-    return m_array ? m_array->at(i) : json::parseAgainShallow(m_text, std::size_t(m_offsets[i]), 3);
+    return m_array ? m_array->at(i) : json::parseAgainShallow(m_text, std::size_t(m_offsets[i]), 3, m_ends);
 }
 
 void buildCallsFromCommitLog(Run &run, const LogRows &commitLog, const json::Value *initialState,
@@ -162,7 +164,8 @@ void buildCallsFromCommitLog(Run &run, const LogRows &commitLog, const json::Val
     } else {
         // §3.7: dynamic-grouped. The run log still gives the run constants.
         run.reactMode = "dynamic-grouped";
-        auto runJournal = std::make_unique<StateJournal>(run.source->bytes(), initialState, run.source.get());
+        auto runJournal =
+            std::make_unique<StateJournal>(run.source->bytes(), initialState, run.source.get(), run.stringEnds.get());
         for (std::size_t i = 0; i < commitLog.size(); ++i)
             runJournal->apply(i, commitLog.foldRowAt(i));
         finalState = runJournal->fold().state();

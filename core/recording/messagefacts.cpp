@@ -20,7 +20,7 @@ MessageFactsCache::Facts MessageFactsCache::compute(const json::Value &message, 
 }
 
 MessageFactsCache::Facts MessageFactsCache::get(const json::Value &message, std::string_view text,
-                                                std::string_view salt)
+                                                std::string_view salt, const json::StringEnds *ends)
 {
     const std::uint64_t offset = message.sourceOffset();
     // The shortcut by offset is kept for long texts only, whose scan and hash it saves; for a short one it would cost
@@ -47,7 +47,7 @@ MessageFactsCache::Facts MessageFactsCache::get(const json::Value &message, std:
             return it->second;
     }
     const std::size_t end =
-        offset == json::kNoSource ? std::string_view::npos : json::endOfValueAgain(text, std::size_t(offset));
+        offset == json::kNoSource ? std::string_view::npos : json::endOfValueAgain(text, std::size_t(offset), ends);
     if (end == std::string_view::npos)
         return compute(message, salt);
     const std::string_view span = text.substr(std::size_t(offset), end - std::size_t(offset));

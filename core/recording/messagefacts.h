@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/json/stringends.h"
 #include "core/json/value.h"
 
 #include <cstddef>
@@ -31,7 +32,9 @@ public:
     };
 
     // `text`: what the message was parsed from (the run's file).
-    Facts get(const json::Value &message, std::string_view text, std::string_view salt);
+    // `ends`: where the text's long strings end (Run::stringEnds), or null.
+    Facts get(const json::Value &message, std::string_view text, std::string_view salt,
+              const json::StringEnds *ends = nullptr);
 
     // Entries kept before the memo starts over: a few calls' worth of long histories.
     static constexpr std::size_t kMaxEntries = 16384;

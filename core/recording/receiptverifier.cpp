@@ -77,7 +77,8 @@ private:
         std::optional<MessageFactsCache::Facts> &f = m_facts[i][withHash ? 1 : 0];
         if (!f)
             f = m_run.messageFacts->get(m_view.asSent.at(i), m_run.source ? m_run.source->bytes() : std::string_view(),
-                                        withHash ? std::string_view(m_salt) : std::string_view());
+                                        withHash ? std::string_view(m_salt) : std::string_view(),
+                                        m_run.stringEnds.get());
         return *f;
     }
     // Hash comparison; nullopt when the receipt carries placeholders.

@@ -8,6 +8,7 @@
 #include "core/io/passedpages.h"
 #include "core/json/locate.h"
 #include "core/json/parser.h"
+#include "core/json/stringends.h"
 #include "core/json/writer.h"
 #include "core/packed/unpack.h"
 #include "core/text/utf.h"
@@ -131,7 +132,8 @@ detail::EventCollector &Loader::eventsAt(const std::string &path)
 detail::LogRows Loader::commitLogAt(const std::string &path) const
 {
     const auto it = m_commitLogs.find(path);
-    return detail::LogRows::streamed(m_text, it != m_commitLogs.end() ? it->second : std::vector<std::uint64_t>{});
+    return detail::LogRows::streamed(m_text, it != m_commitLogs.end() ? it->second : std::vector<std::uint64_t>{},
+                                     m_run->stringEnds.get());
 }
 
 json::Value Loader::parseDocument(std::size_t start, std::size_t &end)
@@ -167,8 +169,11 @@ json::Value Loader::parseDocument(std::size_t start, std::size_t &end)
         return isEventListPath(streamedPath) ? std::size_t(2) : std::size_t(0);
     };
     limits.streamPathDepth = 3;
+    auto stringEnds = std::make_shared<json::StringEnds>();
+    limits.recordStringEnds = stringEnds.get();
     json::ParseError error;
     json::Value v = json::parse(m_text, *m_run->arena, error, start, &end, limits);
+    m_run->stringEnds = std::move(stringEnds);
     if (error.failed()) {
         if (error.reason == "cancelled")
             throw LoadFailure("cancelled");

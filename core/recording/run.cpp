@@ -10,7 +10,7 @@ json::Value objectAt(const Run &run, std::uint64_t offset)
 {
     if (offset == json::kNoSource || !run.source)
         return json::Value::object();
-    json::Value v = json::parseAgain(run.source->bytes(), std::size_t(offset));
+    json::Value v = json::parseAgain(run.source->bytes(), std::size_t(offset), nullptr, run.stringEnds.get());
     return v.isObject() ? v : json::Value::object();
 }
 
@@ -25,7 +25,7 @@ json::Value Run::payloadMembers(const Event &e) const
 {
     if (e.payloadOffset == json::kNoSource || !source)
         return json::Value::object();
-    json::Value v = json::parseAgainShallow(source->bytes(), std::size_t(e.payloadOffset), 1);
+    json::Value v = json::parseAgainShallow(source->bytes(), std::size_t(e.payloadOffset), 1, stringEnds.get());
     return v.isObject() ? v : json::Value::object();
 }
 
@@ -100,7 +100,7 @@ std::optional<json::Value> Run::finalLedger() const
 {
     std::optional<json::Value> ledger;
     if (finalLedgerOffset != json::kNoSource && source)
-        ledger = json::parseAgain(source->bytes(), std::size_t(finalLedgerOffset));
+        ledger = json::parseAgain(source->bytes(), std::size_t(finalLedgerOffset), nullptr, stringEnds.get());
     else if (finalLedgerJournal)
         ledger = finalLedgerJournal->memberBefore(std::numeric_limits<std::size_t>::max(), "findingsLedger");
     if (ledger && !ledger->isArray())

@@ -51,9 +51,11 @@ bool sameKeys(const Value &state, const std::vector<std::string> &keys)
 
 } // namespace
 
-StateJournal::StateJournal(std::string_view text, const Value *initialState, const io::MappedFile *source)
+StateJournal::StateJournal(std::string_view text, const Value *initialState, const io::MappedFile *source,
+                           const json::StringEnds *ends)
     : m_text(text)
     , m_source(source)
+    , m_ends(ends)
     , m_fold(initialState)
 {
     if (initialState && initialState->isObject())
@@ -84,7 +86,7 @@ StateJournal::Written StateJournal::written(const Value *tree, std::string_view 
 Value StateJournal::materialize(const Written &w) const
 {
     if (w.offset != json::kNoSource)
-        return json::parseAgain(m_text, std::size_t(w.offset));
+        return json::parseAgain(m_text, std::size_t(w.offset), nullptr, m_ends);
     return freshCopy(w.kept);
 }
 
@@ -298,7 +300,8 @@ Value StateJournal::Cursor::stateBefore(std::size_t row)
         m_started = true;
     }
     for (; m_row < row; ++m_row)
-        m_fold.apply(json::parseAgain(m_journal.m_text, std::size_t(m_journal.m_rowOffsets[m_row])));
+        m_fold.apply(
+            json::parseAgain(m_journal.m_text, std::size_t(m_journal.m_rowOffsets[m_row]), nullptr, m_journal.m_ends));
     return m_fold.state();
 }
 

@@ -3,6 +3,7 @@
 #include "commitlogfold.h"
 
 #include "core/io/mappedfile.h"
+#include "core/json/stringends.h"
 #include "core/json/value.h"
 
 #include <cstddef>
@@ -39,7 +40,9 @@ public:
     // Rows should be parsed json::ParseLimits::selfContained, so that re-parsed values equal the originals.
     // `initialState` as for CommitLogFold. When `text` is a mapped file, `source` lets a rebuild that reads values
     // scattered over the file release the pages it faulted in as it goes.
-    StateJournal(std::string_view text, const json::Value *initialState, const io::MappedFile *source = nullptr);
+    // `ends`: where the text's long strings end (Run::stringEnds), so that rebuilds step over them.
+    StateJournal(std::string_view text, const json::Value *initialState, const io::MappedFile *source = nullptr,
+                 const json::StringEnds *ends = nullptr);
 
     // Applies row `index` to the live fold and journals what it writes. Rows come in order, each once; indices
     // skipped over are rows that are not bundles. Returns false when this row is not a bundle.
@@ -132,6 +135,7 @@ private:
 
     std::string_view m_text;
     const io::MappedFile *m_source = nullptr;
+    const json::StringEnds *m_ends = nullptr;
     CommitLogFold m_fold;
     std::size_t m_rows = 0;
     std::unordered_map<std::string, Written> m_base; // initialState's members

@@ -1,6 +1,7 @@
 #include "core/json/jsnumber.h"
 #include "core/json/parser.h"
 #include "core/json/stringbody.h"
+#include "core/json/stringends.h"
 #include "core/json/writer.h"
 #include "core/text/utf.h"
 
@@ -60,6 +61,8 @@ private slots:
     void endOfValueAgain();
     void stoppedParseIsNotLocated();
     void endOfStringBodyMatchesAScalarScan();
+    void reparsesWithStringEndsMatch();
+    void stringEndsAreTrusted();
 };
 
 void TestJson::jsNumbers_data()
@@ -677,6 +680,159 @@ void TestJson::endOfStringBodyMatchesAScalarScan()
     // A body that ends in a lone backslash has no closing quote.
     QCOMPARE(json::endOfStringBody("abc\\", 0), std::size_t(4));
     QCOMPARE(json::endOfStringBody(std::string(100, 'x') + "\\\"\"", 0), std::size_t(102));
+}
+
+namespace {
+
+// The same tree, read alike: types, members in order, numbers, decoded strings, and for every string whether it is
+// deferred and whether its body may be copied as JSON.stringify's form.
+bool sameReading(const json::Value &a, const json::Value &b, std::string &where)
+{
+    if (a.type() != b.type()) {
+        where = "type";
+        return false;
+    }
+    if (a.isString()) {
+        std::string_view bodyA, bodyB;
+        if (a.decodedString() != b.decodedString() || a.isDeferredString() != b.isDeferredString() ||
+            a.stringifyBody(bodyA) != b.stringifyBody(bodyB) || bodyA != bodyB) {
+            where = "string " + a.decodedString().substr(0, 40);
+            return false;
+        }
+        return true;
+    }
+    if (a.isArray() || a.isObject()) {
+        if (a.size() != b.size() || a.sourceOffset() != b.sourceOffset()) {
+            where = "container";
+            return false;
+        }
+        if (a.isArray()) {
+            for (std::size_t i = 0; i < a.size(); ++i)
+                if (!sameReading(a.at(i), b.at(i), where))
+                    return false;
+            return true;
+        }
+        for (const json::Member *m = a.memberBegin(), *n = b.memberBegin(); m != a.memberEnd(); ++m, ++n)
+            if (m->key != n->key || !sameReading(m->value, n->value, where))
+                return false;
+        return true;
+    }
+    return json::deepEqual(a, b) || (where = "scalar", false);
+}
+
+void collectContainerOffsets(const json::Value &v, std::vector<std::size_t> &out)
+{
+    if (!v.isArray() && !v.isObject())
+        return;
+    out.push_back(std::size_t(v.sourceOffset()));
+    if (v.isArray())
+        for (const json::Value &item : v)
+            collectContainerOffsets(item, out);
+    else
+        for (const json::Member *m = v.memberBegin(); m != v.memberEnd(); ++m)
+            collectContainerOffsets(m->value, out);
+}
+
+} // namespace
+
+void TestJson::reparsesWithStringEndsMatch()
+{
+    // A text is parsed once, validated, recording where its long strings end; every span of it parsed again with that
+    // record reads exactly as without it: where each string ends, whether it is deferred, whether its body is
+    // JSON.stringify's form (a solidus, an uppercase or needless \u, an escaped pair: not), and where the span ends.
+    std::mt19937 rng(2026);
+    const std::string pieces[] = {"plain text ",
+                                  "{\\\"k\\\":\\\"v\\\"}",
+                                  "\\\\",
+                                  "\\n",
+                                  "\\/",
+                                  "\\u0041",
+                                  "\\u001f",
+                                  "\\u001F",
+                                  "\\ud83d\\ude00",
+                                  "\\ud83d",
+                                  "\xC3\xA9\xE2\x80\x94",
+                                  "\xF0\x9F\x98\x80",
+                                  "[1,2]",
+                                  "\\\"",
+                                  "\\t"};
+    const auto longString = [&] {
+        std::string s = "\"";
+        const std::size_t target = json::StringEnds::kMinBodyBytes - 40 + rng() % 1400;
+        while (s.size() < target)
+            s += pieces[rng() % std::size(pieces)];
+        return s + "\"";
+    };
+    std::size_t recorded = 0, spans = 0;
+    for (int round = 0; round < 60; ++round) {
+        std::string text = "{\"calls\":[";
+        for (int i = 0, n = 1 + int(rng() % 12); i < n; ++i) {
+            text += i ? "," : "";
+            text += "{\"role\":\"tool\",\"content\":" + longString() + ",\"n\":" + std::to_string(rng() % 1000) +
+                    ",\"parts\":[" + longString() + ",\"short\",{\"" + std::string(300, 'k') + "\":" + longString() +
+                    "}]}";
+        }
+        text += "]}";
+        json::StringArena arena;
+        json::StringEnds ends;
+        json::ParseLimits recording;
+        recording.selfContained = true;
+        recording.recordStringEnds = &ends;
+        json::ParseError error;
+        const json::Value root = json::parse(text, arena, error, 0, nullptr, recording);
+        QVERIFY2(!error.failed(), error.describe().c_str());
+        recorded += ends.size();
+
+        std::vector<std::size_t> offsets;
+        collectContainerOffsets(root, offsets);
+        for (const std::size_t offset : offsets) {
+            std::size_t endWithout = 0, endWith = 0;
+            const json::Value without = json::parseAgain(text, offset, &endWithout);
+            const json::Value with = json::parseAgain(text, offset, &endWith, &ends);
+            std::string where;
+            QVERIFY2(sameReading(without, with, where), where.c_str());
+            QCOMPARE(endWith, endWithout);
+            QCOMPARE(json::endOfValueAgain(text, offset, &ends), endWithout);
+            QVERIFY2(sameReading(json::parseAgainShallow(text, offset, 1),
+                                 json::parseAgainShallow(text, offset, 1, &ends), where),
+                     where.c_str());
+            ++spans;
+        }
+    }
+    QVERIFY(recorded > 500);
+    QVERIFY(spans > 900);
+}
+
+void TestJson::stringEndsAreTrusted()
+{
+    // The record is what a parse again believes about its text: kept with the text it was made from (a Run keeps both),
+    // it is right; shown another text, it is believed. This is what makes the record worth keeping, and why it must
+    // never outlive or leave its text.
+    const std::string body(300, 'x');
+    const std::string recordedText = "[\"" + body + "\"]";
+    json::StringArena arena;
+    json::StringEnds ends;
+    json::ParseLimits recording;
+    recording.recordStringEnds = &ends;
+    json::ParseError error;
+    json::parse(recordedText, arena, error, 0, nullptr, recording);
+    QVERIFY(!error.failed());
+    QCOMPARE(ends.size(), std::size_t(1));
+    // Recorded only once: a second validating parse of the same text adds nothing.
+    json::parse(recordedText, arena, error, 0, nullptr, recording);
+    QCOMPARE(ends.size(), std::size_t(1));
+
+    std::string other = recordedText;
+    other[150] = '"';
+    other[151] = ',';
+    other[152] = '"';
+    QCOMPARE(json::parseAgain(other, 0).size(), std::size_t(2));
+    const json::Value believed = json::parseAgain(other, 0, nullptr, &ends);
+    QCOMPARE(believed.size(), std::size_t(1));
+    QCOMPARE(believed.at(0).decodedString().size(), body.size());
+    // A parse that validates is never told: it reads the text.
+    json::ParseLimits validating;
+    QCOMPARE(json::parse(other, arena, error, 0, nullptr, validating).size(), std::size_t(2));
 }
 
 QTEST_APPLESS_MAIN(TestJson)

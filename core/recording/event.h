@@ -41,6 +41,8 @@ struct Event
     std::uint64_t metaOffset = json::kNoSource;
 
     std::optional<int> iteration() const { return payloadIteration; }
+    // The event belongs to a run: it carries a run id, and not the consumer scope's (pause and resume).
+    bool hasOwnRunId() const;
 };
 
 namespace eventtype {
@@ -81,5 +83,10 @@ inline bool isNewerType(std::string_view type)
 
 // Pause and resume events carry this run id and belong to no run (spec/runs.md §1).
 inline constexpr std::string_view kConsumerScopeRunId = "consumer-scope";
+
+inline bool Event::hasOwnRunId() const
+{
+    return !runId.empty() && runId != kConsumerScopeRunId;
+}
 
 } // namespace tf::recording

@@ -15,7 +15,7 @@ void EventFacts::extend(const Run &run)
         eventtype::ContextInjected, eventtype::ContextEvaluated, eventtype::SlotComposed};
     for (; m_read < run.events.size(); ++m_read) {
         const Event &e = run.events[m_read];
-        if (!e.runId.empty() && e.runId != kConsumerScopeRunId && m_seenRunIds.insert(e.runId).second)
+        if (e.hasOwnRunId() && m_seenRunIds.insert(e.runId).second)
             m_runIds.emplace_back(e.runId);
         // Other domains (findings.*, skill.*, cost.*, ...) are kept and shown raw; only count what no rule reads.
         const bool isKnown =

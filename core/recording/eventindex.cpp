@@ -133,13 +133,13 @@ void indexEvents(Run &run, EventCollector &collected, const LoadErrors &errors, 
         const std::string &chosen = control.runId;
         std::unordered_set<std::string_view> runIds;
         for (const Event &e : all)
-            if (!e.runId.empty() && e.runId != kConsumerScopeRunId)
+            if (e.hasOwnRunId())
                 runIds.insert(e.runId);
         if (runIds.count(chosen) == 0)
             errors.fail("no run " + chosen + " in this log; runs found: " + std::to_string(runIds.size()));
         EventList kept;
         for (Event e : all)
-            if (e.runId == chosen || e.runId.empty() || e.runId == kConsumerScopeRunId) {
+            if (e.runId == chosen || !e.hasOwnRunId()) {
                 e.index = kept.size();
                 kept.push_back(e);
             }

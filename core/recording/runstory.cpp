@@ -171,7 +171,7 @@ void RunStoryBuilder::readTurn(const Run &run, const Event &e)
             t.runId = std::string(opener->runId);
         m_turns.push_back(std::move(t));
     };
-    const bool ownRun = !e.runId.empty() && e.runId != kConsumerScopeRunId;
+    const bool ownRun = e.hasOwnRunId();
     if (e.type == eventtype::TurnStart) {
         if (m_fresh && m_turns.back().runId.empty())
             m_turns.back().runId = std::string(e.runId);

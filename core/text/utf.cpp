@@ -229,42 +229,6 @@ std::size_t sizeUtf8Lossy(std::u16string_view u)
     return n;
 }
 
-std::size_t utf8SequenceLengthAt(std::string_view s, std::size_t i)
-{
-    const auto *p = reinterpret_cast<const unsigned char *>(s.data());
-    const std::size_t n = s.size();
-    const unsigned char c = p[i];
-    if (c < 0x80)
-        return 1;
-    std::size_t len;
-    unsigned char lo = 0x80, hi = 0xBF;
-    if (c >= 0xC2 && c <= 0xDF) {
-        len = 2;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        len = 3;
-        if (c == 0xE0)
-            lo = 0xA0;
-        if (c == 0xED)
-            hi = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        len = 4;
-        if (c == 0xF0)
-            lo = 0x90;
-        if (c == 0xF4)
-            hi = 0x8F;
-    } else {
-        return 0;
-    }
-    if (i + len > n)
-        return 0;
-    if (p[i + 1] < lo || p[i + 1] > hi)
-        return 0;
-    for (std::size_t k = 2; k < len; ++k)
-        if ((p[i + k] & 0xC0) != 0x80)
-            return 0;
-    return len;
-}
-
 std::size_t findInvalidUtf8(std::string_view s)
 {
     const auto *p = reinterpret_cast<const unsigned char *>(s.data());

@@ -27,8 +27,44 @@ bool hasLoneSurrogate(std::string_view wtf8);
 // Appends one code point as WTF-8 (surrogate code points allowed).
 void appendCodePoint(std::string &out, char32_t cp);
 
-// Length of the valid UTF-8 sequence starting at byte i (1 for ASCII), or 0 when the bytes there are not one.
-std::size_t utf8SequenceLengthAt(std::string_view bytes, std::size_t i);
+// Length of the valid UTF-8 sequence starting at byte i (1 for ASCII), or 0 when the bytes there are not one. Inline:
+// the parser validates every non-ASCII character of a recording with it.
+inline std::size_t utf8SequenceLengthAt(std::string_view s, std::size_t i)
+{
+    const auto *p = reinterpret_cast<const unsigned char *>(s.data());
+    const std::size_t n = s.size();
+    const unsigned char c = p[i];
+    if (c < 0x80)
+        return 1;
+    std::size_t len;
+    unsigned char lo = 0x80, hi = 0xBF;
+    if (c >= 0xC2 && c <= 0xDF) {
+        len = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        len = 3;
+        if (c == 0xE0)
+            lo = 0xA0;
+        if (c == 0xED)
+            hi = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        len = 4;
+        if (c == 0xF0)
+            lo = 0x90;
+        if (c == 0xF4)
+            hi = 0x8F;
+    } else {
+        return 0;
+    }
+    if (i + len > n)
+        return 0;
+    if (p[i + 1] < lo || p[i + 1] > hi)
+        return 0;
+    for (std::size_t k = 2; k < len; ++k)
+        if ((p[i + k] & 0xC0) != 0x80)
+            return 0;
+    return len;
+}
+
 // Strict UTF-8 validation (no surrogates, no overlongs). Returns the offset of the first bad byte, or npos.
 std::size_t findInvalidUtf8(std::string_view bytes);
 

@@ -713,7 +713,7 @@ bool sameReading(const json::Value &a, const json::Value &b, std::string &where)
             return true;
         }
         for (const json::Member *m = a.memberBegin(), *n = b.memberBegin(); m != a.memberEnd(); ++m, ++n)
-            if (m->key != n->key || !sameReading(m->value, n->value, where))
+            if (m->key.view() != n->key.view() || !sameReading(m->value, n->value, where))
                 return false;
         return true;
     }

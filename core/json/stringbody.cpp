@@ -248,6 +248,10 @@ void decodeStringBody(std::string_view body, std::string &out)
         out.append(body.data() + p, q - p);
         if (q >= n)
             return;
+        if (q + 1 >= n) { // not from a scan that accepted it (a file rewritten under its record): kept as it is
+            out += '\\';
+            return;
+        }
         const char e = body[q + 1];
         p = q + 2;
         switch (e) {

@@ -26,6 +26,8 @@ public:
     // Bodies come in increasing order; one at or before the last recorded (a second parse over the same text) is left
     // out.
     void add(std::size_t start, const StringBodyScan &scan);
+    // Gives back what the growth of the record left over, once the parse that fills it is done.
+    void finish() { m_entries.shrink_to_fit(); }
     std::size_t size() const { return m_entries.size(); }
     std::size_t bytesHeld() const { return m_entries.capacity() * sizeof(Entry); }
 

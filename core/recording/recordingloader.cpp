@@ -173,6 +173,7 @@ json::Value Loader::parseDocument(std::size_t start, std::size_t &end)
     limits.recordStringEnds = stringEnds.get();
     json::ParseError error;
     json::Value v = json::parse(m_text, *m_run->arena, error, start, &end, limits);
+    stringEnds->finish();
     m_run->stringEnds = std::move(stringEnds);
     if (error.failed()) {
         if (error.reason == "cancelled")

@@ -45,8 +45,9 @@ struct Run
     std::shared_ptr<const io::MappedFile> source;
     // Shared by the snapshots of a followed log, which keep the strings of the events read before them.
     std::shared_ptr<json::StringArena> arena;
-    // Where the long strings of `source` end, as the load's parse found them (null when it recorded none): every
-    // parse of a span of the file again (payloads, states, rows, messages) steps over them with it.
+    // Where the long strings of `source` end, as the load's parse found them (null for a run not loaded from one
+    // document: a followed log's snapshots, previews): every parse of a span of the file again (payloads, states,
+    // rows, messages) steps over them with it.
     std::shared_ptr<const json::StringEnds> stringEnds;
     // The file as opened when it holds a packed recording (spec/upstream-since-9.113.md §1); `source` is then its
     // expansion, the plain recording byte for byte. Null for a plain file.

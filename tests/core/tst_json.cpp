@@ -63,6 +63,7 @@ private slots:
     void endOfStringBodyMatchesAScalarScan();
     void reparsesWithStringEndsMatch();
     void stringEndsAreTrusted();
+    void bodyCutAfterABackslashDecodesInBounds();
 };
 
 void TestJson::jsNumbers_data()
@@ -833,6 +834,19 @@ void TestJson::stringEndsAreTrusted()
     // A parse that validates is never told: it reads the text.
     json::ParseLimits validating;
     QCOMPARE(json::parse(other, arena, error, 0, nullptr, validating).size(), std::size_t(2));
+}
+
+void TestJson::bodyCutAfterABackslashDecodesInBounds()
+{
+    // A body no scan accepted (the record believed over a file rewritten under it) may end in a backslash: decoding
+    // keeps it and reads nothing past the body (a view of a larger buffer, so reading on would find the quote).
+    const std::string buffer = "ab\\\"";
+    std::string out;
+    json::decodeStringBody(std::string_view(buffer).substr(0, 3), out);
+    QCOMPARE(out, std::string("ab\\"));
+    out.clear();
+    json::decodeStringBody("x\\u00", out);
+    QCOMPARE(out, std::string("x") + char(0));
 }
 
 QTEST_APPLESS_MAIN(TestJson)

@@ -250,10 +250,7 @@ bool Parser::parseNumber(Value &out, bool skim)
 
 StringBodyScan Parser::scanString(std::size_t start)
 {
-    StringBodyScan scan;
-    if (m_knownEnds.find(start, scan))
-        return scan;
-    scan = scanStringBody(m_text, start, m_limits.trusted);
+    const StringBodyScan scan = m_knownEnds.scan(m_text, start, m_limits.trusted);
     if (m_limits.recordStringEnds && scan.error.empty())
         m_limits.recordStringEnds->add(start, scan);
     return scan;
@@ -567,9 +564,7 @@ std::size_t endOfValueAgain(std::string_view text, std::size_t offset, const Str
         while (p < text.size()) {
             const char c = text[p];
             if (c == '"') {
-                StringBodyScan scan;
-                if (!known.find(p + 1, scan))
-                    scan = scanStringBody(text, p + 1, true);
+                const StringBodyScan scan = known.scan(text, p + 1, true);
                 if (!scan.error.empty())
                     return std::string_view::npos;
                 p = scan.end + 1;

@@ -40,4 +40,10 @@ bool StringEnds::Cursor::find(std::size_t start, StringBodyScan &scan)
     return true;
 }
 
+StringBodyScan StringEnds::Cursor::scan(std::string_view text, std::size_t start, bool trusted)
+{
+    StringBodyScan recorded;
+    return find(start, recorded) ? recorded : scanStringBody(text, start, trusted);
+}
+
 } // namespace tf::json

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 namespace tf::json {
@@ -29,7 +30,6 @@ public:
     // Gives back what the growth of the record left over, once the parse that fills it is done.
     void finish() { m_entries.shrink_to_fit(); }
     std::size_t size() const { return m_entries.size(); }
-    std::size_t bytesHeld() const { return m_entries.capacity() * sizeof(Entry); }
 
     // Looks bodies up in the order a parse meets them (increasing), each lookup costing a comparison or two.
     class Cursor
@@ -41,6 +41,8 @@ public:
         }
         // True, with `scan` set as the validating parse found it, when the body starting at `start` is recorded.
         bool find(std::size_t start, StringBodyScan &scan);
+        // The body starting at `start` of `text`: as recorded, or else scanned (scanStringBody).
+        StringBodyScan scan(std::string_view text, std::size_t start, bool trusted);
 
     private:
         const StringEnds *m_ends;

@@ -2,6 +2,7 @@
 
 #include "../text/utf.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 
@@ -237,20 +238,39 @@ std::size_t endOfStringBody(std::string_view text, std::size_t start)
     }
 }
 
-void decodeStringBody(std::string_view body, std::string &out)
+namespace {
+
+// Appends what the body decodes to, stopping after the character or escape that makes `out` grow by `maxBytes` or
+// more; returns whether it reached the body's end. Backslashes are found with the parser's finder: JSON inside JSON
+// has one every few bytes, and a library search from each to the next cost more than the copying.
+bool decodeBody(std::string_view body, std::string &out, std::size_t maxBytes)
 {
-    out.reserve(out.size() + body.size());
-    std::size_t p = 0;
     const std::size_t n = body.size();
+    const std::size_t stopAt = maxBytes > n ? std::string::npos : out.size() + maxBytes; // decoding never grows
+    out.reserve(out.size() + std::min(n, maxBytes));
+    SpecialFinder<true> finder(body);
+    std::size_t p = 0;
     while (p < n) {
-        const void *hit = std::memchr(body.data() + p, '\\', n - p);
-        const std::size_t q = hit ? std::size_t(static_cast<const char *>(hit) - body.data()) : n;
+        if (stopAt != std::string::npos && out.size() >= stopAt)
+            return false;
+        std::size_t q = finder.next(p);
+        // A quote is not from a scan that accepted the body (a file rewritten under its record): copied as it is.
+        while (q < n && body[q] == '"')
+            q = finder.next(q + 1);
+        if (stopAt != std::string::npos && q > p && out.size() + (q - p) >= stopAt) {
+            // The plain run fills what was asked for: copy it up to the end of the character that reaches the limit.
+            std::size_t cut = p + (stopAt - out.size());
+            while (cut < q && (static_cast<unsigned char>(body[cut]) & 0xC0) == 0x80)
+                ++cut;
+            out.append(body.data() + p, cut - p);
+            return cut >= n;
+        }
         out.append(body.data() + p, q - p);
         if (q >= n)
-            return;
+            return true;
         if (q + 1 >= n) { // not from a scan that accepted it (a file rewritten under its record): kept as it is
             out += '\\';
-            return;
+            return true;
         }
         const char e = body[q + 1];
         p = q + 2;
@@ -286,6 +306,45 @@ void decodeStringBody(std::string_view body, std::string &out)
             break;
         }
     }
+    return true;
+}
+
+} // namespace
+
+void decodeStringBody(std::string_view body, std::string &out)
+{
+    decodeBody(body, out, std::string::npos);
+}
+
+bool decodeStringBodyPrefix(std::string_view body, std::string &out, std::size_t maxBytes)
+{
+    return decodeBody(body, out, maxBytes);
+}
+
+DecodedTextFacts decodedTextFacts(std::string_view body)
+{
+    // Escapes are ASCII and each decodes to one unit (a pair's two escapes to its two), so the text's length is the
+    // body's less what each escape writes beyond one byte.
+    DecodedTextFacts facts;
+    std::size_t escapeBytesBeyondOne = 0;
+    SpecialFinder<true> finder(body);
+    const std::size_t n = body.size();
+    for (std::size_t p = finder.next(0); p + 1 < n; p = finder.next(p)) {
+        if (body[p] == '"') { // not from a scan that accepted it: a byte as any other
+            ++p;
+            continue;
+        }
+        std::size_t length = 2;
+        if (body[p + 1] == 'u') {
+            length = std::min<std::size_t>(6, n - p);
+            if (hex4(body, p + 2) - 0xD800u <= 0x7FFu)
+                facts.surrogateEscape = true;
+        }
+        escapeBytesBeyondOne += length - 1;
+        p += length;
+    }
+    facts.lengthU16 = text::lengthU16(body) - escapeBytesBeyondOne;
+    return facts;
 }
 
 } // namespace tf::json

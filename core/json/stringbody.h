@@ -36,5 +36,17 @@ std::size_t endOfStringBody(std::string_view text, std::size_t start);
 // Appends the decoded WTF-8 text of a body that scanStringBody accepted. An escaped high surrogate followed by an
 // escaped low one is one character; any other surrogate escape stays a lone unit.
 void decodeStringBody(std::string_view body, std::string &out);
+// The same, stopping at the end of the character or escape that makes `out` grow by `maxBytes` or more: a preview of
+// a long text without decoding it all. Returns whether the whole body was decoded.
+bool decodeStringBodyPrefix(std::string_view body, std::string &out, std::size_t maxBytes);
+
+// What a body decodes to, without decoding it: a length and whether a lone surrogate is possible, for the views that
+// list dozens of tool results of tens of kilobytes each.
+struct DecodedTextFacts
+{
+    std::size_t lengthU16 = 0;    // UTF-16 units of the decoded text
+    bool surrogateEscape = false; // the body escapes a surrogate (a pair or a lone one: only decoding tells)
+};
+DecodedTextFacts decodedTextFacts(std::string_view body);
 
 } // namespace tf::json

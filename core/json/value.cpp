@@ -339,6 +339,14 @@ bool Value::stringifyBody(std::string_view &body) const
     return true;
 }
 
+bool Value::deferredBody(std::string_view &body) const
+{
+    if (!isDeferredString())
+        return false;
+    body = {m_strData, m_length};
+    return true;
+}
+
 std::size_t deferredStringsKept()
 {
     return g_deferredKept.load(std::memory_order_relaxed);

@@ -190,6 +190,9 @@ public:
     // The body JSON.stringify writes for this string, when the value still holds it in that form (a deferred
     // string the parser judged so): then `body` is set and the result is true.
     bool stringifyBody(std::string_view &body) const;
+    // The body of a deferred string, escapes still written out (stringbody.h reads one without decoding it whole);
+    // false for any other value.
+    bool deferredBody(std::string_view &body) const;
 
     // Arrays
     std::size_t size() const;

@@ -64,6 +64,7 @@ private slots:
     void reparsesWithStringEndsMatch();
     void stringEndsAreTrusted();
     void bodyCutAfterABackslashDecodesInBounds();
+    void bodyFactsMatchTheDecoding();
 };
 
 void TestJson::jsNumbers_data()
@@ -847,6 +848,46 @@ void TestJson::bodyCutAfterABackslashDecodesInBounds()
     out.clear();
     json::decodeStringBody("x\\u00", out);
     QCOMPARE(out, std::string("x") + char(0));
+}
+
+void TestJson::bodyFactsMatchTheDecoding()
+{
+    // A body's length and surrogate facts, and a decoded prefix, read without decoding it whole, against its whole
+    // decoding: every kind of escape, raw characters of every width, JSON inside JSON, pairs and lone surrogates.
+    const std::string alphabet[] = {"a",        "plain text ", "\\n",          "\\\"",     "\\\\",       "\\/",
+                                    "\\u00e9",  "\\u0001",     "\\ud83d\\ude00", "\\ud800", "\\udc00x",    "\\uDBFF",
+                                    "\xC3\xA9", "\xE4\xB8\xAD", "\xF0\x9F\x98\x80", "{\\\"k\\\":", "0123456789abcdef"};
+    std::mt19937 rng(77);
+    int prefixes = 0;
+    for (int round = 0; round < 2000; ++round) {
+        std::string body;
+        const int pieces = int(rng() % 60);
+        for (int i = 0; i < pieces; ++i)
+            body += alphabet[rng() % std::size(alphabet)];
+        const std::string quoted = body + '"';
+        QVERIFY(json::scanStringBody(quoted, 0).error.empty());
+        std::string whole;
+        json::decodeStringBody(body, whole);
+        const json::DecodedTextFacts facts = json::decodedTextFacts(body);
+        QCOMPARE(facts.lengthU16, text::lengthU16(whole));
+        if (text::hasLoneSurrogate(whole))
+            QVERIFY(facts.surrogateEscape);
+        QCOMPARE(facts.surrogateEscape, body.find("\\ud") != std::string::npos || body.find("\\uD") != std::string::npos);
+        for (std::size_t limit = 0; limit <= whole.size() + 1; limit += 1 + rng() % 7) {
+            std::string prefix = "kept";
+            const bool all = json::decodeStringBodyPrefix(body, prefix, limit);
+            QVERIFY(prefix.starts_with("kept"));
+            prefix.erase(0, 4);
+            QCOMPARE(all, prefix == whole);
+            QVERIFY(whole.starts_with(prefix));
+            if (!all) {
+                QVERIFY2(prefix.size() >= limit && prefix.size() < limit + 4, body.c_str());
+                QVERIFY((static_cast<unsigned char>(whole[prefix.size()]) & 0xC0) != 0x80); // whole characters
+            }
+            ++prefixes;
+        }
+    }
+    QVERIFY(prefixes > 10000);
 }
 
 QTEST_APPLESS_MAIN(TestJson)

@@ -295,6 +295,17 @@ void TestModels::everyCall()
         QCOMPARE(wire.rowCount(system), int(v.systemPieces.size()));
         const QModelIndex messages = wire.index(WireModel::MessagesGroup, 0);
         QCOMPARE(wire.rowCount(messages), v.conversationOnRecord ? int(v.asSent.size()) : 0);
+        // Sizes and previews are read from the strings' bodies, not decoded whole: the same as the content's own.
+        for (int m = 0; m < wire.rowCount(messages); ++m) {
+            const QModelIndex row = wire.index(m, 0, messages);
+            if (row.data(WireModel::CollapsedRole).toBool())
+                continue;
+            const QString content = row.data(WireModel::ContentRole).toString();
+            const QString size = wire.index(m, WireModel::SizeColumn, messages).data().toString();
+            QCOMPARE(size, formatCount(std::size_t(content.size())));
+            if (!content.isEmpty())
+                QCOMPARE(wire.index(m, WireModel::PreviewColumn, messages).data().toString(), previewLine(content));
+        }
         const QModelIndex tools = wire.index(WireModel::ToolsGroup, 0);
         QCOMPARE(wire.rowCount(tools), int(v.tools.size()));
         // A tool's name is read where a message's ids are (the # column is sized for numbers).

@@ -5,10 +5,12 @@
 #include "ui/services/qtstrings.h"
 
 #include "core/recording/messageview.h"
+#include "core/json/stringbody.h"
 #include "core/text/utf.h"
 
 #include <QHash>
 
+#include <optional>
 #include <type_traits>
 
 namespace tf::ui {
@@ -25,19 +27,65 @@ QList<QPoint> lonePoints(std::string_view wtf8)
     return out;
 }
 
+constexpr std::size_t kPreviewPrefixBytes = 2048;
+
+// The preview when the text's first kPreviewPrefixBytes (or more) already fill the line; nullopt when the line needs
+// more of it.
+std::optional<QString> previewOfPrefix(std::string_view wtf8)
+{
+    if (wtf8.size() <= kPreviewPrefixBytes)
+        return std::nullopt;
+    std::size_t cut = kPreviewPrefixBytes;
+    while (cut > 0 && (static_cast<unsigned char>(wtf8[cut]) & 0xC0) == 0x80)
+        --cut; // never split a character
+    QString line = previewLine(toQString(wtf8.substr(0, cut)));
+    if (!line.endsWith(QChar(0x2026)))
+        return std::nullopt;
+    return line;
+}
+
 // The one-line preview of a long WTF-8 text, converting only a prefix when the prefix already fills the line.
 QString previewOf(std::string_view wtf8)
 {
-    constexpr std::size_t kPrefixBytes = 2048;
-    if (wtf8.size() > kPrefixBytes) {
-        std::size_t cut = kPrefixBytes;
-        while (cut > 0 && (static_cast<unsigned char>(wtf8[cut]) & 0xC0) == 0x80)
-            --cut; // never split a character
-        const QString line = previewLine(toQString(wtf8.substr(0, cut)));
-        if (line.endsWith(QChar(0x2026)))
-            return line;
-    }
+    if (std::optional<QString> line = previewOfPrefix(wtf8))
+        return *line;
     return previewLine(toQString(wtf8));
+}
+
+// What the Wire lists of a message's text: its length (UTF-16 units), its lone surrogates and its preview. A
+// deferred string is read from its body, decoded whole only when the preview needs more than its start or a
+// surrogate is escaped in it: a call lists dozens of tool results of tens of kilobytes each.
+struct TextFacts
+{
+    int size = 0;
+    QList<QPoint> lone;
+    QString preview;
+};
+TextFacts textFactsOf(const json::Value &value)
+{
+    TextFacts facts;
+    std::string scratch;
+    std::string_view body;
+    if (value.deferredBody(body)) {
+        const json::DecodedTextFacts decoded = json::decodedTextFacts(body);
+        facts.size = int(decoded.lengthU16);
+        if (!decoded.surrogateEscape) {
+            const bool whole = json::decodeStringBodyPrefix(body, scratch, kPreviewPrefixBytes + 1);
+            if (std::optional<QString> line = previewOfPrefix(scratch)) {
+                facts.preview = *line;
+                return facts;
+            }
+            if (whole) {
+                facts.preview = previewLine(toQString(scratch));
+                return facts;
+            }
+        }
+    }
+    const std::string_view text = value.stringView(scratch);
+    facts.size = int(text::lengthU16(text));
+    facts.lone = lonePoints(text);
+    facts.preview = previewOf(text);
+    return facts;
 }
 
 // Receipt part ids (callview.h PartCheck::part): "messages[4]", "system.pieces[2]", "tools.schema[NAME]".
@@ -121,13 +169,12 @@ std::shared_ptr<const WireItems> WireModel::itemsFor(const CallBundle &bundle)
         item.role = toQString(mv.role);
         item.id = !mv.toolCallId.empty() ? toQString(mv.toolCallId) : calls.join(QStringLiteral(", "));
         item.extra = toQString(mv.toolCallsJson);
-        std::string scratch;
         if (mv.contentIsText) {
-            const std::string_view text = mv.content.stringView(scratch);
+            TextFacts text = textFactsOf(mv.content);
             item.contentSource = mv.content;
-            item.size = int(text::lengthU16(text));
-            item.lone = lonePoints(text);
-            item.preview = !text.empty() ? previewOf(text) : previewLine(calls.join(QStringLiteral(", ")));
+            item.size = text.size;
+            item.lone = std::move(text.lone);
+            item.preview = text.size > 0 ? std::move(text.preview) : previewLine(calls.join(QStringLiteral(", ")));
         } else {
             item.content = toQString(mv.contentJson);
             item.size = int(item.content.size());
@@ -138,10 +185,10 @@ std::shared_ptr<const WireItems> WireModel::itemsFor(const CallBundle &bundle)
             item.ticket = toQString(mv.ticket);
             item.standing = toQString(mv.standing);
             if (mv.original.isString()) {
-                const std::string_view text = mv.original.stringView(scratch);
+                TextFacts text = textFactsOf(mv.original);
                 item.originalSource = mv.original;
-                item.originalSize = int(text::lengthU16(text));
-                item.originalLone = lonePoints(text);
+                item.originalSize = text.size;
+                item.originalLone = std::move(text.lone);
             } else {
                 item.original = toQString(mv.originalJson);
                 item.originalSize = int(item.original.size());

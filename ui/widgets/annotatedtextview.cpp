@@ -1,13 +1,11 @@
 #include "ui/widgets/annotatedtextview.h"
 
-#include "ui/services/offthreadrelease.h"
 #include "ui/services/qtstrings.h"
 #include "ui/widgets/theme.h"
 
 #include <QHelpEvent>
 #include <QMimeData>
 #include <QPainter>
-#include <QPlainTextDocumentLayout>
 #include <QScrollBar>
 #include <QTextBlock>
 #include <QTextLayout>
@@ -76,20 +74,6 @@ QString withLongLinesBroken(const QString &text, QList<int> &lineStarts, QList<i
     }
     shown.append(QStringView(text).mid(from));
     return shown;
-}
-
-// Destroys a document no longer shown on the thread that releases bundles: a document of a few hundred laid out
-// lines takes a millisecond to destroy. It has no parent and nothing refers to it (setDocument disconnected it).
-void releaseOffThread(QTextDocument *doc)
-{
-    doc->setParent(nullptr);
-    QThreadPool *pool = releasePool();
-    if (!pool) {
-        delete doc;
-        return;
-    }
-    doc->moveToThread(nullptr); // no thread's events reach it any more, so any thread may delete it
-    pool->start([doc] { delete doc; });
 }
 
 int countBefore(const QList<int> &sorted, int position)
@@ -176,16 +160,7 @@ void AnnotatedTextView::setAnnotatedText(const QString &text, const QList<Range>
     const QSignalBlocker blocker(this);
     m_text = text;
     QList<int> lineStarts;
-    // The text goes into a document of its own, laid out by nobody until it is shown, and the one shown until now is
-    // destroyed on another thread: emptying the document in place (setPlainText) destroyed every line's layout on
-    // this thread and told the editor of every line inserted, a fifth of a call switch's time here at 1.5 GB.
-    QTextDocument *const shownBefore = document();
-    auto *doc = new QTextDocument(this);
-    doc->setUndoRedoEnabled(false);
-    doc->setDefaultFont(shownBefore->defaultFont());
-    doc->setDefaultTextOption(shownBefore->defaultTextOption());
-    doc->setDocumentMargin(shownBefore->documentMargin());
-    doc->setPlainText(withLongLinesBroken(text, lineStarts, m_joined, m_breaks));
+    setPlainText(withLongLinesBroken(text, lineStarts, m_joined, m_breaks));
     m_firstPart.clear();
     if (!m_breaks.isEmpty()) {
         m_firstPart.reserve(lineStarts.size());
@@ -205,9 +180,9 @@ void AnnotatedTextView::setAnnotatedText(const QString &text, const QList<Range>
         const int first = displayBlock(it.key());
         const int last = m_firstPart.isEmpty()               ? first
                          : it.key() + 1 < m_firstPart.size() ? m_firstPart.at(it.key() + 1) - 1
-                                                             : doc->blockCount() - 1;
+                                                             : document()->blockCount() - 1;
         for (int n = first; n <= last; ++n) {
-            const QTextBlock block = doc->findBlockByNumber(n);
+            const QTextBlock block = document()->findBlockByNumber(n);
             if (!block.isValid())
                 break;
             if (it->background.isValid())
@@ -218,14 +193,14 @@ void AnnotatedTextView::setAnnotatedText(const QString &text, const QList<Range>
                 m_markers.insert(n, it->marker);
         }
     }
-    const int end = qMax(0, doc->characterCount() - 1);
+    const int end = qMax(0, document()->characterCount() - 1);
     for (const Range &r : ranges) {
         if (r.length <= 0 || r.begin < 0 || r.begin >= text.size())
             continue;
         const int begin = displayPosition(r.begin);
         const int stop = qMin(end, displayEndPosition(qMin(int(text.size()), r.begin + r.length)));
         // A range may span lines: each line's layout gets its part.
-        for (QTextBlock block = doc->findBlock(begin); block.isValid() && block.position() < stop;
+        for (QTextBlock block = document()->findBlock(begin); block.isValid() && block.position() < stop;
              block = block.next()) {
             const int from = qMax(begin, block.position());
             const int to = qMin(stop, block.position() + block.length() - 1);
@@ -236,17 +211,12 @@ void AnnotatedTextView::setAnnotatedText(const QString &text, const QList<Range>
             m_toolTipRanges.append(r);
     }
     for (auto it = formats.cbegin(); it != formats.cend(); ++it)
-        doc->findBlockByNumber(it.key()).layout()->setFormats(it.value());
+        document()->findBlockByNumber(it.key()).layout()->setFormats(it.value());
+    if (!formats.isEmpty())
+        document()->markContentsDirty(0, document()->characterCount());
     std::sort(m_toolTipRanges.begin(), m_toolTipRanges.end(),
               [](const Range &a, const Range &b) { return a.begin < b.begin; });
-    // The layout comes last: given a document that already holds its lines and formats, it lays nothing out.
-    doc->setDocumentLayout(new QPlainTextDocumentLayout(doc));
-    setExtraSelections({}); // marks of the text shown before (their cursors are into its document)
-    // The editor's first document is its own, and setDocument deletes it; the later ones are this view's.
-    const bool ours = shownBefore->parent() == this;
-    setDocument(doc);
-    if (ours)
-        releaseOffThread(shownBefore);
+    // setPlainText() left the cursor at the start (moving it there again would lay lines out to show it).
     viewport()->update();
 }
 

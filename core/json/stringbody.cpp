@@ -323,10 +323,13 @@ bool decodeStringBodyPrefix(std::string_view body, std::string &out, std::size_t
 
 DecodedTextFacts decodedTextFacts(std::string_view body)
 {
-    // Escapes are ASCII and each decodes to one unit (a pair's two escapes to its two), so the text's length is the
-    // body's less what each escape writes beyond one byte.
+    // lengthU16 counts bytes one by one, so the text's length is the body's less, for each escape, what its bytes count
+    // beyond what they decode to: the backslash of a short escape (the byte after it is what it decodes to), and all
+    // but one unit of a `\u` escape's six bytes (a pair's two escapes decode to the pair's two units). Counting those
+    // bytes, not assuming them ASCII, keeps it true of a body no scan accepted, read as decodeBody reads it: a `\u`
+    // followed by anything but four hex digits is one unit in place of the six bytes from the backslash.
     DecodedTextFacts facts;
-    std::size_t escapeBytesBeyondOne = 0;
+    std::size_t escapeUnitsBeyondOne = 0;
     SpecialFinder<true> finder(body);
     const std::size_t n = body.size();
     for (std::size_t p = finder.next(0); p + 1 < n; p = finder.next(p)) {
@@ -334,16 +337,21 @@ DecodedTextFacts decodedTextFacts(std::string_view body)
             ++p;
             continue;
         }
-        std::size_t length = 2;
-        if (body[p + 1] == 'u') {
-            length = std::min<std::size_t>(6, n - p);
-            if (hex4(body, p + 2) - 0xD800u <= 0x7FFu)
-                facts.surrogateEscape = true;
+        if (body[p + 1] != 'u') {
+            escapeUnitsBeyondOne += 1; // the backslash: the byte after it is what it decodes to
+            p += 2;
+            continue;
         }
-        escapeBytesBeyondOne += length - 1;
+        const std::size_t length = std::min<std::size_t>(6, n - p);
+        if (hex4(body, p + 2) - 0xD800u <= 0x7FFu)
+            facts.mayHoldLoneSurrogate = true;
+        escapeUnitsBeyondOne += text::lengthU16(body.substr(p, length)) - 1;
         p += length;
     }
-    facts.lengthU16 = text::lengthU16(body) - escapeBytesBeyondOne;
+    facts.lengthU16 = text::lengthU16(body) - escapeUnitsBeyondOne;
+    // A surrogate written raw is refused by the scan; a body read from a file rewritten under its record may hold one.
+    if (!facts.mayHoldLoneSurrogate)
+        facts.mayHoldLoneSurrogate = text::hasLoneSurrogate(body);
     return facts;
 }
 

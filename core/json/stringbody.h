@@ -44,8 +44,10 @@ bool decodeStringBodyPrefix(std::string_view body, std::string &out, std::size_t
 // list dozens of tool results of tens of kilobytes each.
 struct DecodedTextFacts
 {
-    std::size_t lengthU16 = 0;    // UTF-16 units of the decoded text
-    bool surrogateEscape = false; // the body escapes a surrogate (a pair or a lone one: only decoding tells)
+    std::size_t lengthU16 = 0; // UTF-16 units of the decoded text
+    // The body escapes a surrogate (a pair or a lone one: only decoding tells), or holds one raw (a body no scan
+    // accepted); false: the decoded text holds no lone surrogate.
+    bool mayHoldLoneSurrogate = false;
 };
 DecodedTextFacts decodedTextFacts(std::string_view body);
 

@@ -53,8 +53,8 @@ QString previewOf(std::string_view wtf8)
 }
 
 // What the Wire lists of a message's text: its length (UTF-16 units), its lone surrogates and its preview. A
-// deferred string is read from its body, decoded whole only when the preview needs more than its start or a
-// surrogate is escaped in it: a call lists dozens of tool results of tens of kilobytes each.
+// deferred string is read from its body, decoded whole only when the preview needs more than its start or it
+// may hold a lone surrogate: a call lists dozens of tool results of tens of kilobytes each.
 struct TextFacts
 {
     int size = 0;
@@ -69,7 +69,7 @@ TextFacts textFactsOf(const json::Value &value)
     if (value.deferredBody(body)) {
         const json::DecodedTextFacts decoded = json::decodedTextFacts(body);
         facts.size = int(decoded.lengthU16);
-        if (!decoded.surrogateEscape) {
+        if (!decoded.mayHoldLoneSurrogate) {
             const bool whole = json::decodeStringBodyPrefix(body, scratch, kPreviewPrefixBytes + 1);
             if (std::optional<QString> line = previewOfPrefix(scratch)) {
                 facts.preview = *line;

@@ -36,6 +36,7 @@
 #include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
+#include <QSortFilterProxyModel>
 #include <QStandardItemModel>
 #include <QStatusBar>
 #include <QStyle>
@@ -104,6 +105,7 @@ private slots:
     void headerLabelsAreWhole();
     void columnsFitTheirContent();
     void fitterRemembersCellWidths();
+    void fitterMeasuresWhatTheFilterShows();
     void layoutIsRestored();
     void wireSplitHoldsAsItemsChange();
     void statusBarKeepsItsHeight();
@@ -283,6 +285,39 @@ void TestLayout::fitterRemembersCellWidths()
     model.item(1, 0)->setText(QStringLiteral("call_1"));
     fitter.fit();
     QCOMPARE(view.columnWidth(0), first);
+}
+
+void TestLayout::fitterMeasuresWhatTheFilterShows()
+{
+    // A filter that lets every row through is measured in its source (sorted or not); one that hides rows is measured
+    // as it shows them: the column narrows when the widest cell is filtered out and widens again when it comes back.
+    QStandardItemModel model(4, 2);
+    model.setHorizontalHeaderLabels({QStringLiteral("Id"), QStringLiteral("Line")});
+    const QStringList ids = {QStringLiteral("call_1"), QStringLiteral("call_2_with_a_much_longer_identifier"),
+                             QStringLiteral("call_3"), QStringLiteral("call_4")};
+    for (int r = 0; r < ids.size(); ++r)
+        model.setItem(r, 0, new QStandardItem(ids.at(r)));
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.sort(0, Qt::DescendingOrder);
+    QTableView view;
+    view.setModel(&proxy);
+    view.horizontalHeader()->setStretchLastSection(true);
+    view.resize(900, 300);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    ColumnFitter fitter(&view, view.horizontalHeader(), {{0, 200}});
+    const QFontMetrics fm = view.fontMetrics();
+    fitter.fit();
+    const int all = view.columnWidth(0);
+    QVERIFY(all >= fm.horizontalAdvance(ids.at(1)));
+    proxy.setFilterFixedString(QStringLiteral("call_3"));
+    fitter.fit();
+    QVERIFY(view.columnWidth(0) < fm.horizontalAdvance(ids.at(1)));
+    QVERIFY(view.columnWidth(0) >= fm.horizontalAdvance(ids.at(2)));
+    proxy.setFilterFixedString(QString());
+    fitter.fit();
+    QCOMPARE(view.columnWidth(0), all);
 }
 
 void TestLayout::columnsFitTheirContent()

@@ -153,6 +153,9 @@ QDockWidget *MainWindow::addPane(QWidget *pane, const QString &title, const QStr
     // holding the window taller than the screen or drawing the pane's rows over each other.
     fence->setCompactHeight(4 * fontMetrics().lineSpacing());
     fence->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    // Opaque, so that a label or a view repainted in the pane is not painted over the dock and the window behind it:
+    // the dock redraws its title bar at every paint, whatever the region, and a call switch updates every pane.
+    fence->setAutoFillBackground(true);
     dock->setWidget(fence);
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                       QDockWidget::DockWidgetClosable);

@@ -106,6 +106,7 @@ private slots:
     void columnsFitTheirContent();
     void fitterRemembersCellWidths();
     void fitterMeasuresWhatTheFilterShows();
+    void fitterRepaintsOnce();
     void layoutIsRestored();
     void wireSplitHoldsAsItemsChange();
     void statusBarKeepsItsHeight();
@@ -318,6 +319,40 @@ void TestLayout::fitterMeasuresWhatTheFilterShows()
     proxy.setFilterFixedString(QString());
     fitter.fit();
     QCOMPARE(view.columnWidth(0), all);
+}
+
+void TestLayout::fitterRepaintsOnce()
+{
+    // A fit that resizes a column repaints the view once: the table's own zero timer after each resized section
+    // repainted it a second time.
+    QStandardItemModel model(3, 2);
+    model.setHorizontalHeaderLabels({QStringLiteral("Id"), QStringLiteral("Line")});
+    for (int r = 0; r < 3; ++r)
+        model.setItem(r, 0, new QStandardItem(QStringLiteral("call_%1").arg(r)));
+    QTableView view;
+    view.setModel(&model);
+    view.resize(220, 200);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    ColumnFitter fitter(&view, view.horizontalHeader(), {{0, 400}});
+    fitter.fit();
+    QTest::qWait(20);
+    struct PaintCounter : QObject
+    {
+        int paints = 0;
+        bool eventFilter(QObject *, QEvent *event) override
+        {
+            paints += event->type() == QEvent::Paint;
+            return false;
+        }
+    } counter;
+    view.viewport()->installEventFilter(&counter);
+    const int before = view.columnWidth(0);
+    model.item(1, 0)->setText(QStringLiteral("call_1_with_a_longer_id"));
+    fitter.fit();
+    QVERIFY(view.columnWidth(0) > before);
+    QTest::qWait(50);
+    QCOMPARE(counter.paints, 1);
 }
 
 void TestLayout::columnsFitTheirContent()

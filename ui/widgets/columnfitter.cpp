@@ -194,10 +194,23 @@ void ColumnFitter::apply()
             }
         }
     }
-    for (const Column &c : std::as_const(columns)) {
-        if (c.width != m_header->sectionSize(c.column))
-            m_header->resizeSection(c.column, c.width);
-        m_fitted.insert(c.column, c.width);
+    // The view hears of each resized section on a zero timer that repaints the columns right of it: after the paint
+    // that already showed the new widths, at every call switch that fits a column again. Told nothing, it has its
+    // geometry brought up to date here, and the whole view repaints once.
+    bool resized = false;
+    {
+        const QSignalBlocker quiet(m_header);
+        for (const Column &c : std::as_const(columns)) {
+            if (c.width != m_header->sectionSize(c.column)) {
+                m_header->resizeSection(c.column, c.width);
+                resized = true;
+            }
+            m_fitted.insert(c.column, c.width);
+        }
+    }
+    if (resized) {
+        QMetaObject::invokeMethod(m_view, "updateGeometries", Qt::DirectConnection);
+        m_view->viewport()->update();
     }
     m_fitting = false;
 }

@@ -72,12 +72,13 @@ int ColumnFitter::contentWidth(const Fit &fit) const
     const QAbstractItemModel *model = m_view->model();
     if (!model)
         return 0;
-    // A table's filter that lets every row through shows the source's rows, maybe in another order: they are
-    // measured in the source, without mapping each cell through the proxy (a third of a 3,000-row ledger's fit). A
-    // proxy that drops columns, a tree's proxy and a delegate's measure are left as they are.
+    // A table's filter that lets every row through shows the source's rows, maybe in another order: when all of them
+    // are measured, they are measured in the source, without mapping each cell through the proxy (a third of a
+    // 3,000-row ledger's fit). A proxy that drops columns, a tree's proxy and a delegate's measure are left as they
+    // are; so would be a proxy that shows other data than its source's (none does).
     if (const auto *proxy = qobject_cast<const QSortFilterProxyModel *>(model);
         proxy && !fit.byDelegate && !qobject_cast<const QTreeView *>(m_view) && proxy->sourceModel() &&
-        proxy->rowCount() == proxy->sourceModel()->rowCount() &&
+        proxy->rowCount() == proxy->sourceModel()->rowCount() && proxy->rowCount() <= kMeasuredRows &&
         proxy->columnCount() == proxy->sourceModel()->columnCount())
         model = proxy->sourceModel();
     const int column = fit.column;
@@ -207,10 +208,13 @@ void ColumnFitter::apply()
             }
             m_fitted.insert(c.column, c.width);
         }
+        // A stretching section is resized on the header's next read of its length, and says so: read it while the
+        // header is quiet.
+        (void)m_header->length();
     }
     if (resized) {
         QMetaObject::invokeMethod(m_view, "updateGeometries", Qt::DirectConnection);
-        m_view->viewport()->update();
+        m_viewport->update();
     }
     m_fitting = false;
 }

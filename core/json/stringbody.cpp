@@ -3,6 +3,7 @@
 #include "../text/utf.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 
@@ -321,15 +322,13 @@ bool decodeStringBodyPrefix(std::string_view body, std::string &out, std::size_t
     return decodeBody(body, out, maxBytes);
 }
 
-DecodedTextFacts decodedTextFacts(std::string_view body)
+namespace {
+
+// What decodedTextFacts needs of a body's escapes, read one escape at a time: what their bytes count (lengthU16)
+// beyond what they decode to, and whether one is a surrogate's.
+std::size_t escapeUnitsOneByOne(std::string_view body, bool &surrogateEscape)
 {
-    // lengthU16 counts bytes one by one, so the text's length is the body's less, for each escape, what its bytes count
-    // beyond what they decode to: the backslash of a short escape (the byte after it is what it decodes to), and all
-    // but one unit of a `\u` escape's six bytes (a pair's two escapes decode to the pair's two units). Counting those
-    // bytes, not assuming them ASCII, keeps it true of a body no scan accepted, read as decodeBody reads it: a `\u`
-    // followed by anything but four hex digits is one unit in place of the six bytes from the backslash.
-    DecodedTextFacts facts;
-    std::size_t escapeUnitsBeyondOne = 0;
+    std::size_t beyondOne = 0;
     SpecialFinder<true> finder(body);
     const std::size_t n = body.size();
     for (std::size_t p = finder.next(0); p + 1 < n; p = finder.next(p)) {
@@ -338,20 +337,106 @@ DecodedTextFacts decodedTextFacts(std::string_view body)
             continue;
         }
         if (body[p + 1] != 'u') {
-            escapeUnitsBeyondOne += 1; // the backslash: the byte after it is what it decodes to
+            beyondOne += 1; // the backslash: the byte after it is what it decodes to
             p += 2;
             continue;
         }
         const std::size_t length = std::min<std::size_t>(6, n - p);
         if (hex4(body, p + 2) - 0xD800u <= 0x7FFu)
-            facts.mayHoldLoneSurrogate = true;
-        escapeUnitsBeyondOne += text::lengthU16(body.substr(p, length)) - 1;
+            surrogateEscape = true;
+        beyondOne += text::lengthU16(body.substr(p, length)) - 1;
         p += length;
     }
-    facts.lengthU16 = text::lengthU16(body) - escapeUnitsBeyondOne;
+    return beyondOne;
+}
+
+#if defined(__SSE2__)
+// A bit per byte of the 64 at `at`: where the byte is `c`, or (c == 0) where it is not ASCII.
+std::uint64_t byteMask(const char *at, char c)
+{
+    std::uint64_t mask = 0;
+    for (int k = 0; k < 4; ++k) {
+        const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i *>(at + 16 * k));
+        const int bits = c ? _mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8(c))) : _mm_movemask_epi8(x);
+        mask |= std::uint64_t(unsigned(bits)) << (16 * k);
+    }
+    return mask;
+}
+
+// The same, 64 bytes at a time: the bytes a backslash escapes are found as a JSON parser finds them without reading
+// from one escape to the next (the first of each run of backslashes escapes the next byte, the run's parity carried
+// from block to block). Every escape then counts one unit beyond one, and a `\u` escape four more, which holds when
+// the four bytes after each `u` are ASCII and no backslash: false when they are not (a body no scan accepted), or
+// when they run past the body, for the caller to read it one escape at a time.
+bool escapeUnitsByBlocks(std::string_view body, std::size_t &beyondOne, bool &surrogateEscape)
+{
+    constexpr std::uint64_t kEvenBits = 0x5555555555555555ULL;
+    const std::size_t n = body.size();
+    std::uint64_t escapedCarry = 0; // the next block's first byte is escaped
+    std::uint64_t digitsCarry = 0;  // its first bytes are a `\u` escape's four (bits from the block before)
+    std::uint64_t firstCarry = 0;   // its first byte follows a `\u`
+    std::size_t escapes = 0, unicodeEscapes = 0;
+    char padded[64];
+    for (std::size_t at = 0; at < n; at += 64) {
+        const char *block = body.data() + at;
+        const std::size_t valid = std::min<std::size_t>(64, n - at);
+        if (valid < 64) {
+            std::memset(padded, 0, sizeof padded);
+            std::memcpy(padded, block, valid);
+            block = padded;
+        }
+        const std::uint64_t inBody = valid == 64 ? ~0ULL : (1ULL << valid) - 1;
+        std::uint64_t backslash = byteMask(block, '\\');
+        // simdjson's escape finder: sequences of backslashes starting on odd bits are flipped by the add's carry.
+        backslash &= ~escapedCarry;
+        const std::uint64_t followsEscape = (backslash << 1) | escapedCarry;
+        const std::uint64_t oddStarts = backslash & ~kEvenBits & ~followsEscape;
+        std::uint64_t evenStartSequences = 0;
+        escapedCarry = __builtin_add_overflow(oddStarts, backslash, &evenStartSequences) ? 1 : 0;
+        const std::uint64_t escaped = ((kEvenBits ^ (evenStartSequences << 1)) & followsEscape) & inBody;
+        const std::uint64_t unicode = escaped & byteMask(block, 'u');
+        // The four bytes after each escaped `u`, those past this block carried to the next.
+        const std::uint64_t digitsHere = (unicode << 1) | (unicode << 2) | (unicode << 3) | (unicode << 4) | digitsCarry;
+        const std::uint64_t firstHere = (unicode << 1) | firstCarry;
+        digitsCarry = (unicode >> 63) | (unicode >> 62) | (unicode >> 61) | (unicode >> 60);
+        firstCarry = unicode >> 63;
+        if (digitsHere & (~inBody | byteMask(block, 0) | byteMask(block, '\\')))
+            return false;
+        if (firstHere & (byteMask(block, 'd') | byteMask(block, 'D')))
+            surrogateEscape = true; // \uD800-\uDFFF, or a \uD000-\uD7FF the caller decodes to be sure
+        escapes += std::size_t(__builtin_popcountll(escaped));
+        unicodeEscapes += std::size_t(__builtin_popcountll(unicode));
+    }
+    if (digitsCarry)
+        return false; // a `\u` escape cut by the body's end
+    beyondOne = escapes + 4 * unicodeEscapes;
+    return true;
+}
+#endif
+
+} // namespace
+
+DecodedTextFacts decodedTextFacts(std::string_view body)
+{
+    // lengthU16 counts bytes one by one, so the text's length is the body's less, for each escape, what its bytes count
+    // beyond what they decode to: the backslash of a short escape (the byte after it is what it decodes to), and all
+    // but one unit of a `\u` escape's six bytes (a pair's two escapes decode to the pair's two units). Counting those
+    // bytes, not assuming them ASCII, keeps it true of a body no scan accepted, read as decodeBody reads it: a `\u`
+    // followed by anything but four hex digits is one unit in place of the six bytes from the backslash.
+    DecodedTextFacts facts;
+    std::size_t beyondOne = 0;
+    bool surrogateEscape = false;
+#if defined(__SSE2__)
+    if (!escapeUnitsByBlocks(body, beyondOne, surrogateEscape)) {
+        surrogateEscape = false;
+        beyondOne = escapeUnitsOneByOne(body, surrogateEscape);
+    }
+#else
+    beyondOne = escapeUnitsOneByOne(body, surrogateEscape);
+#endif
+    facts.lengthU16 = text::lengthU16(body) - beyondOne;
     // A surrogate written raw is refused by the scan; a body read from a file rewritten under its record may hold one.
-    if (!facts.mayHoldLoneSurrogate)
-        facts.mayHoldLoneSurrogate = text::hasLoneSurrogate(body);
+    facts.mayHoldLoneSurrogate = surrogateEscape || text::hasLoneSurrogate(body);
     return facts;
 }
 

@@ -386,9 +386,9 @@ bool escapeUnitsByBlocks(std::string_view body, std::size_t &beyondOne, bool &su
             block = padded;
         }
         const std::uint64_t inBody = valid == 64 ? ~0ULL : (1ULL << valid) - 1;
-        std::uint64_t backslash = byteMask(block, '\\');
+        const std::uint64_t backslashes = byteMask(block, '\\');
         // simdjson's escape finder: sequences of backslashes starting on odd bits are flipped by the add's carry.
-        backslash &= ~escapedCarry;
+        const std::uint64_t backslash = backslashes & ~escapedCarry;
         const std::uint64_t followsEscape = (backslash << 1) | escapedCarry;
         const std::uint64_t oddStarts = backslash & ~kEvenBits & ~followsEscape;
         std::uint64_t evenStartSequences = 0;
@@ -396,13 +396,15 @@ bool escapeUnitsByBlocks(std::string_view body, std::size_t &beyondOne, bool &su
         const std::uint64_t escaped = ((kEvenBits ^ (evenStartSequences << 1)) & followsEscape) & inBody;
         const std::uint64_t unicode = escaped & byteMask(block, 'u');
         // The four bytes after each escaped `u`, those past this block carried to the next.
-        const std::uint64_t digitsHere = (unicode << 1) | (unicode << 2) | (unicode << 3) | (unicode << 4) | digitsCarry;
+        const std::uint64_t digitsHere =
+            (unicode << 1) | (unicode << 2) | (unicode << 3) | (unicode << 4) | digitsCarry;
         const std::uint64_t firstHere = (unicode << 1) | firstCarry;
         digitsCarry = (unicode >> 63) | (unicode >> 62) | (unicode >> 61) | (unicode >> 60);
         firstCarry = unicode >> 63;
-        if (digitsHere & (~inBody | byteMask(block, 0) | byteMask(block, '\\')))
+        // The other masks only where a `\u` escape reaches into the block: most blocks of a tool result have none.
+        if (digitsHere && (digitsHere & (~inBody | byteMask(block, 0) | backslashes)))
             return false;
-        if (firstHere & (byteMask(block, 'd') | byteMask(block, 'D')))
+        if (firstHere && (firstHere & (byteMask(block, 'd') | byteMask(block, 'D'))))
             surrogateEscape = true; // \uD800-\uDFFF, or a \uD000-\uD7FF the caller decodes to be sure
         escapes += std::size_t(__builtin_popcountll(escaped));
         unicodeEscapes += std::size_t(__builtin_popcountll(unicode));

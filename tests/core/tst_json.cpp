@@ -644,6 +644,21 @@ void TestJson::stoppedParseIsNotLocated()
     QCOMPARE(error.line, std::size_t(2001));
 }
 
+namespace {
+
+// Up to `maxPieces - 1` pieces of `alphabet`, drawn at random: the bodies the string tests read.
+template <std::size_t N>
+std::string randomPieces(std::mt19937 &rng, const std::string (&alphabet)[N], unsigned maxPieces)
+{
+    std::string text;
+    const unsigned pieces = rng() % maxPieces;
+    for (unsigned i = 0; i < pieces; ++i)
+        text += alphabet[rng() % N];
+    return text;
+}
+
+} // namespace
+
 void TestJson::endOfStringBodyMatchesAScalarScan()
 {
     // The closing quote is the first quote not escaped, whatever the escapes around it and wherever the 16-byte windows
@@ -661,10 +676,7 @@ void TestJson::endOfStringBodyMatchesAScalarScan()
         "a", "\"", "\\", "\\\"", "\\\\", "\\u0022", "{\\\"k\\\":", "\xC3\xA9", "0123456789abcdef", " "};
     int checked = 0;
     for (int round = 0; round < 3000; ++round) {
-        std::string text;
-        const int pieces = int(rng() % 40);
-        for (int i = 0; i < pieces; ++i)
-            text += alphabet[rng() % std::size(alphabet)];
+        const std::string text = randomPieces(rng, alphabet, 40);
         for (std::size_t start = 0; start <= std::min<std::size_t>(text.size(), 20); ++start) {
             if (start > 0 && text[start - 1] == '\\')
                 continue; // a body never starts inside an escape
@@ -854,16 +866,14 @@ void TestJson::bodyFactsMatchTheDecoding()
 {
     // A body's length and surrogate facts, and a decoded prefix, read without decoding it whole, against its whole
     // decoding: every kind of escape, raw characters of every width, JSON inside JSON, pairs and lone surrogates.
-    const std::string alphabet[] = {"a",        "plain text ", "\\n",          "\\\"",     "\\\\",       "\\/",
-                                    "\\u00e9",  "\\u0001",     "\\ud83d\\ude00", "\\ud800", "\\udc00x",    "\\uDBFF",
-                                    "\xC3\xA9", "\xE4\xB8\xAD", "\xF0\x9F\x98\x80", "{\\\"k\\\":", "0123456789abcdef"};
+    const std::string alphabet[] = {"a",           "plain text ",     "\\n",      "\\\"",           "\\\\",
+                                    "\\/",         "\\u00e9",         "\\u0001",  "\\ud83d\\ude00", "\\ud800",
+                                    "\\udc00x",    "\\uDBFF",         "\xC3\xA9", "\xE4\xB8\xAD",   "\xF0\x9F\x98\x80",
+                                    "{\\\"k\\\":", "0123456789abcdef"};
     std::mt19937 rng(77);
     int prefixes = 0;
     for (int round = 0; round < 2000; ++round) {
-        std::string body;
-        const int pieces = int(rng() % 60);
-        for (int i = 0; i < pieces; ++i)
-            body += alphabet[rng() % std::size(alphabet)];
+        const std::string body = randomPieces(rng, alphabet, 60);
         const std::string quoted = body + '"';
         QVERIFY(json::scanStringBody(quoted, 0).error.empty());
         std::string whole;
@@ -892,13 +902,21 @@ void TestJson::bodyFactsMatchTheDecoding()
 
     // Bodies no scan accepted (a file rewritten under its string-end record): the facts still describe what decoding
     // gives, and the prefix stays inside the body.
-    const std::string hostile[] = {"\\", "\\u", "\\u12", "\\u\xC3\xA9" "12", "\\u\xF0\x9F\x98\x80", "\"", "\\\xC3\xA9",
-                                   "\xED\xA0\x80", "\\ud83d", "\xF0\x9F\x98\x80", "a", "\\uZZZZ", "\\n"};
+    const std::string hostile[] = {"\\",
+                                   "\\u",
+                                   "\\u12",
+                                   "\\u\xC3\xA9\x31\x32",
+                                   "\\u\xF0\x9F\x98\x80",
+                                   "\"",
+                                   "\\\xC3\xA9",
+                                   "\xED\xA0\x80",
+                                   "\\ud83d",
+                                   "\xF0\x9F\x98\x80",
+                                   "a",
+                                   "\\uZZZZ",
+                                   "\\n"};
     for (int round = 0; round < 3000; ++round) {
-        std::string body;
-        const int pieces = int(rng() % 12);
-        for (int i = 0; i < pieces; ++i)
-            body += hostile[rng() % std::size(hostile)];
+        const std::string body = randomPieces(rng, hostile, 12);
         std::string whole;
         json::decodeStringBody(body, whole);
         const json::DecodedTextFacts facts = json::decodedTextFacts(body);

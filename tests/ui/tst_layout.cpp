@@ -35,8 +35,8 @@
 #include <QScreen>
 #include <QScrollBar>
 #include <QSettings>
-#include <QSplitter>
 #include <QSortFilterProxyModel>
+#include <QSplitter>
 #include <QStandardItemModel>
 #include <QStatusBar>
 #include <QStyle>

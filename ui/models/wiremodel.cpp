@@ -4,8 +4,8 @@
 #include "ui/models/toolcalllink.h"
 #include "ui/services/qtstrings.h"
 
-#include "core/recording/messageview.h"
 #include "core/json/stringbody.h"
+#include "core/recording/messageview.h"
 #include "core/text/utf.h"
 
 #include <QHash>

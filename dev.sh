@@ -9,7 +9,7 @@ cd "$(dirname "$0")"
 
 # Debian 12 packages the build and the tests need.
 PACKAGES=(build-essential cmake ninja-build pkg-config qt6-base-dev qt6-base-dev-tools libqt6svg6 qt6-svg-dev libgl-dev
-          fonts-dejavu-core xauth xvfb lld)
+          fonts-dejavu-core xauth xvfb lld libmimalloc-dev)
 # Only the tests need these: packaging checks, the report's browser test and PDF text, fuzzing and sanitizers, and
 # nlohmann_json (the second opinion on the core's JSON reader: tst_jsonoracle, fuzz_json_oracle).
 TEST_PACKAGES=(desktop-file-utils appstream rpm file dpkg-dev chromium clang libclang-rt-14-dev poppler-utils

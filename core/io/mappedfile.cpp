@@ -182,12 +182,18 @@ MappedFile::Reader::~Reader()
 
 void MappedFile::releaseResidentPages(std::size_t before) const
 {
+    releaseResidentPages(0, before);
+}
+
+void MappedFile::releaseResidentPages(std::size_t from, std::size_t before) const
+{
     if (!m_mapped)
         return;
     const std::size_t page = std::size_t(::sysconf(_SC_PAGESIZE));
-    const std::size_t length = (std::min(before, m_size) / page) * page;
-    if (length > 0)
-        ::madvise(const_cast<char *>(m_data), length, MADV_DONTNEED);
+    const std::size_t start = (std::min(from, m_size) + page - 1) / page * page;
+    const std::size_t end = (std::min(before, m_size) / page) * page;
+    if (end > start)
+        ::madvise(const_cast<char *>(m_data) + start, end - start, MADV_DONTNEED);
 }
 
 bool MappedFile::pagesVanished() const

@@ -58,6 +58,9 @@ public:
     // later read faults the page back in from the page cache. Parsed strings are views into the file, so this is
     // what keeps a gigabyte recording from costing a gigabyte of resident memory once it has been read.
     void releaseResidentPages(std::size_t before = std::string_view::npos) const;
+    // The same for those from `from` (rounded up to a page) up to `before`: a pass reading a later part of the file
+    // while another reads an earlier one lets go of its own pages only.
+    void releaseResidentPages(std::size_t from, std::size_t before) const;
     // Releases them only when the process's file-backed resident memory has grown by more than `budgetBytes` since
     // the file was mapped: a pass that reads messages scattered over the whole file (verification, search) calls it
     // often and cheaply, and the mapping's share of resident memory stays near the budget. Where the kernel does not

@@ -8,7 +8,7 @@ void PassedPages::at(std::size_t offset)
     if (!m_file || offset > m_file->bytes().size() || offset < m_releasedBefore + kKeepBehindBytes + kPassStepBytes)
         return;
     m_releasedBefore = offset - kKeepBehindBytes;
-    m_file->releaseResidentPages(m_releasedBefore);
+    m_file->releaseResidentPages(m_from, m_releasedBefore);
 }
 
 } // namespace tf::io

@@ -21,8 +21,11 @@ inline constexpr std::size_t kPassStepBytes = 2u << 20;
 class PassedPages
 {
 public:
-    explicit PassedPages(const MappedFile *file)
+    // `from`: where the pass starts; the pages before it are another pass's to let go.
+    explicit PassedPages(const MappedFile *file, std::size_t from = 0)
         : m_file(file)
+        , m_from(from)
+        , m_releasedBefore(from)
     {
     }
     // `offset`: where the pass reads now (one past the file's end, or none, is ignored).
@@ -30,7 +33,8 @@ public:
 
 private:
     const MappedFile *m_file;
-    std::size_t m_releasedBefore = 0;
+    std::size_t m_from;
+    std::size_t m_releasedBefore;
 };
 
 } // namespace tf::io

@@ -55,6 +55,16 @@ std::string_view StringArena::copy(std::string_view s)
     return out;
 }
 
+void StringArena::adopt(StringArena &&other)
+{
+    // The other's current block goes first, so this one's stays the block new copies go to.
+    m_blocks.insert(m_blocks.begin(), std::make_move_iterator(other.m_blocks.begin()),
+                    std::make_move_iterator(other.m_blocks.end()));
+    other.m_blocks.clear();
+    other.m_blockFree = 0;
+    other.m_blockNext = nullptr;
+}
+
 void lineColumnAt(std::string_view text, std::size_t offset, std::size_t &line, std::size_t &column)
 {
     line = 1;
@@ -97,6 +107,9 @@ public:
     // Containers at this depth or deeper are validated, not built, and so is everything inside them
     // (ParseLimits::skimContainersFrom, ParseLimits::streamedItemDepth).
     std::size_t m_skimFrom = SIZE_MAX;
+    // parseStreamedArray: the array at this offset is streamed, its items this deep.
+    std::size_t m_streamedAt = SIZE_MAX;
+    std::size_t m_streamedItemDepth = SIZE_MAX;
 
 private:
     bool fail(std::string reason, std::size_t at, bool locate = true)
@@ -306,11 +319,23 @@ bool Parser::parseArray(Value &out, std::size_t depth)
         return failHere("nesting deeper than " + std::to_string(m_limits.maxDepth) + " levels");
     const std::size_t begin = m_pos++;
     const bool skim = depth >= m_skimFrom;
-    const bool streamed = m_pathTracked && m_limits.streamArrayAt(m_path);
+    const bool streamed = begin == m_streamedAt || (m_pathTracked && m_limits.streamArrayAt(m_path));
     const std::size_t skimFrom = m_skimFrom;
-    if (streamed && m_limits.streamedItemDepth) {
-        const std::size_t itemDepth = m_limits.streamedItemDepth(m_path);
+    if (begin == m_streamedAt || (streamed && m_limits.streamedItemDepth)) {
+        const std::size_t itemDepth = begin == m_streamedAt ? m_streamedItemDepth : m_limits.streamedItemDepth(m_path);
         m_skimFrom = itemDepth > m_limits.maxDepth ? SIZE_MAX : depth + 1 + itemDepth;
+    }
+    if (streamed && m_limits.readAhead && begin != m_streamedAt) {
+        // How deep the items are built, whichever limit set it.
+        const std::size_t itemDepth =
+            m_skimFrom == SIZE_MAX ? SIZE_MAX : (m_skimFrom > depth + 1 ? m_skimFrom - depth - 1 : 0);
+        if (const std::optional<std::size_t> end =
+                m_limits.readAhead->take(begin, depth, itemDepth, m_limits.recordStringEnds)) {
+            m_skimFrom = skimFrom;
+            m_pos = *end;
+            out = Value::arrayFromItems({}, kNoSource);
+            return true;
+        }
     }
     // No array on the way to a streamed one: the path stops being tracked inside any array.
     const bool wasTracked = std::exchange(m_pathTracked, false);
@@ -514,6 +539,29 @@ Value parse(std::string_view text, StringArena &arena, ParseError &error, std::s
             const ParseLimits &limits)
 {
     return parseWith(text, arena, error, offset, end, limits, nullptr);
+}
+
+bool parseStreamedArray(std::string_view text, std::size_t offset, std::size_t depth, std::size_t itemDepth,
+                        const ParseLimits &limits, ParseError &error, std::size_t &end)
+{
+    error = ParseError{};
+    StringArena arena; // what is streamed is handed over; the array itself reads empty
+    Parser parser(text, arena, error, limits, nullptr);
+    parser.m_pos = offset;
+    parser.m_streamedAt = offset;
+    parser.m_streamedItemDepth = itemDepth;
+    parser.m_skimFrom = limits.skimContainersFrom;
+    parser.skipSpace();
+    if (parser.m_pos != offset || offset >= text.size() || text[offset] != '[') {
+        error.offset = offset;
+        error.reason = "expected an array";
+        return false;
+    }
+    Value v;
+    if (!parser.parseValue(v, depth))
+        return false;
+    end = parser.m_pos;
+    return true;
 }
 
 namespace {

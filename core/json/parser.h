@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,6 +13,7 @@
 namespace tf::json {
 
 class StringEnds;
+class ArrayReadAhead;
 
 // 1024, or the value of the environment variable TRACEFOLD_DEFER_ESCAPED_STRING_BYTES: the test suite runs the
 // conformance vectors and sample recordings a second time with 0, so every escaped string takes the deferred path.
@@ -58,6 +60,9 @@ struct ParseLimits
     std::size_t skimContainersFrom = SIZE_MAX;
     // Paths deeper than this are not offered to streamArrayAt.
     std::size_t streamPathDepth = 8;
+    // Streamed arrays read on another thread while this parse reads what comes before them: a streamed array this
+    // one reaches is asked for there first (ArrayReadAhead::take), and stepped over when it was read.
+    ArrayReadAhead *readAhead = nullptr;
     // Whether a ParseError gets its line and column, which costs a scan of the text up to the error. A re-parse
     // (parseAgain) drops its error: a file truncated under a pass makes every re-parse fail, and scanning up to each
     // failure made the pass quadratic in the file's size (minutes for a 1.5 MB log under ASan).
@@ -76,6 +81,21 @@ struct ParseError
     std::string describe() const;
 };
 
+// A reader of a streamed array that runs ahead of the parse of its document, on a thread of its own: what it reads of
+// the array's items goes where the parse's onStreamedItem would have sent them, so the parse only steps over it.
+class ArrayReadAhead
+{
+public:
+    virtual ~ArrayReadAhead() = default;
+    // Asked by the parse when it reaches a streamed array at `begin`, `depth` containers deep, whose items it reads
+    // `itemDepth` deep (SIZE_MAX: whole): when that array was read ahead alike, waits for the reading to end, adds
+    // the string ends recorded in it to `ends` (when given) and returns where the array ends (just past its ']').
+    // Nothing otherwise (another array, or one whose reading failed: the parse reads it itself, and finds the same
+    // failure).
+    virtual std::optional<std::size_t> take(std::size_t begin, std::size_t depth, std::size_t itemDepth,
+                                            StringEnds *ends) = 0;
+};
+
 // Owns the decoded copies of short strings that held escapes, and the copies of short unescaped ones; other strings
 // are views into the source text, so the source must outlive the values as well.
 class StringArena
@@ -83,6 +103,8 @@ class StringArena
 public:
     // Copies a string into blocks the arena owns.
     std::string_view copy(std::string_view s);
+    // Takes over the blocks of another arena: what was copied into it stays where it is, owned by this one.
+    void adopt(StringArena &&other);
 
 private:
     std::vector<std::unique_ptr<char[]>> m_blocks;
@@ -114,6 +136,13 @@ Value parseAgainShallow(std::string_view text, std::size_t offset, std::size_t d
 // Where the value at `offset` of text parsed before ends (just past it), read without building it; npos when the
 // text does not parse there.
 std::size_t endOfValueAgain(std::string_view text, std::size_t offset, const StringEnds *ends = nullptr);
+
+// Parses the array at `offset` of `text`, `depth` containers deep in its document, as a parse of the whole document
+// with these limits reads a streamed array there: each item built `itemDepth` deep (SIZE_MAX: whole) and handed to
+// limits.onStreamedItem, the long strings' ends recorded in limits.recordStringEnds. For an ArrayReadAhead. On
+// success `end` is the offset just past the array; the error is the one the whole parse would meet in the array.
+bool parseStreamedArray(std::string_view text, std::size_t offset, std::size_t depth, std::size_t itemDepth,
+                        const ParseLimits &limits, ParseError &error, std::size_t &end);
 
 // Line and column (1-based; column in code points) of a byte offset.
 void lineColumnAt(std::string_view text, std::size_t offset, std::size_t &line, std::size_t &column);

@@ -105,7 +105,7 @@ std::size_t skipSpace(Window &w, std::size_t p)
 
 void skim(Window &w, std::size_t rootOffset, std::size_t maxDepth,
           const std::function<bool(const std::vector<std::string_view> &path, std::size_t offset)> &found,
-          const std::function<void(std::size_t offset)> &passed)
+          const std::function<bool(std::size_t offset)> &passed)
 {
     constexpr std::size_t kPassedStep = 2u << 20;
     std::size_t nextPassed = rootOffset + kPassedStep;
@@ -121,8 +121,8 @@ void skim(Window &w, std::size_t rootOffset, std::size_t maxDepth,
     std::size_t p = rootOffset;
     while (w.reach(p)) {
         if (p >= nextPassed) {
-            if (passed)
-                passed(p);
+            if (passed && !passed(p))
+                return;
             nextPassed = p + kPassedStep;
         }
         const char c = w.at(p);
@@ -181,7 +181,7 @@ void skim(Window &w, std::size_t rootOffset, std::size_t maxDepth,
 
 void skimMembers(std::string_view text, std::size_t rootOffset, std::size_t maxDepth,
                  const std::function<bool(const std::vector<std::string_view> &path, std::size_t offset)> &found,
-                 const std::function<void(std::size_t offset)> &passed)
+                 const std::function<bool(std::size_t offset)> &passed)
 {
     Window whole(text);
     skim(whole, rootOffset, maxDepth, found, passed);
@@ -189,10 +189,10 @@ void skimMembers(std::string_view text, std::size_t rootOffset, std::size_t maxD
 
 void skimMembersOfFile(int fd, std::size_t size, std::size_t rootOffset, std::size_t maxDepth,
                        const std::function<bool(const std::vector<std::string_view> &path, std::size_t offset)> &found,
-                       std::size_t chunkBytes)
+                       std::size_t chunkBytes, const std::function<bool(std::size_t offset)> &passed)
 {
     Window window(fd, size, chunkBytes);
-    skim(window, rootOffset, maxDepth, found, {});
+    skim(window, rootOffset, maxDepth, found, passed);
 }
 
 } // namespace tf::json

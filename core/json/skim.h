@@ -17,10 +17,11 @@ namespace tf::json {
 // (the path holds the member names from the root, as written, escapes undecoded; its views are valid during the call
 // only), with the offset of the value's first byte; stops when `found` returns false or the root value ends.
 // `rootOffset` is the root's '{'. `passed(offset)`, when given, is called every 2 MB of text crossed (a mapped file's
-// reader lets go of the pages behind it, io::PassedPages: a skim must not make a gigabyte file resident).
+// reader lets go of the pages behind it, io::PassedPages: a skim must not make a gigabyte file resident); returning
+// false stops the skim (its reader no longer wants it: a thread is asked to end).
 void skimMembers(std::string_view text, std::size_t rootOffset, std::size_t maxDepth,
                  const std::function<bool(const std::vector<std::string_view> &path, std::size_t offset)> &found,
-                 const std::function<void(std::size_t offset)> &passed = {});
+                 const std::function<bool(std::size_t offset)> &passed = {});
 
 // The same skim of a file of `size` bytes read through a buffer, kSkimChunkBytes at a time with pread, instead of
 // through a mapping of it. On a virtual machine, mapping a file's cached pages in costs several times copying them
@@ -30,6 +31,7 @@ void skimMembers(std::string_view text, std::size_t rootOffset, std::size_t maxD
 inline constexpr std::size_t kSkimChunkBytes = 1u << 20;
 void skimMembersOfFile(int fd, std::size_t size, std::size_t rootOffset, std::size_t maxDepth,
                        const std::function<bool(const std::vector<std::string_view> &path, std::size_t offset)> &found,
-                       std::size_t chunkBytes = kSkimChunkBytes);
+                       std::size_t chunkBytes = kSkimChunkBytes,
+                       const std::function<bool(std::size_t offset)> &passed = {});
 
 } // namespace tf::json

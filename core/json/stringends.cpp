@@ -16,6 +16,15 @@ void StringEnds::add(std::size_t start, const StringBodyScan &scan)
                          std::uint8_t((scan.escaped ? kEscaped : 0) | (scan.stringifyForm ? kStringifyForm : 0))});
 }
 
+void StringEnds::append(const StringEnds &later)
+{
+    auto from = later.m_entries.begin();
+    if (!m_entries.empty())
+        from = std::upper_bound(from, later.m_entries.end(), m_entries.back().start,
+                                [](std::uint64_t at, const Entry &e) { return at < e.start; });
+    m_entries.insert(m_entries.end(), from, later.m_entries.end());
+}
+
 bool StringEnds::Cursor::find(std::size_t start, StringBodyScan &scan)
 {
     if (!m_ends)

@@ -27,6 +27,9 @@ public:
     // Bodies come in increasing order; one at or before the last recorded (a second parse over the same text) is left
     // out.
     void add(std::size_t start, const StringBodyScan &scan);
+    // Adds what another parse recorded of a later part of the same text (a streamed array read ahead on another thread,
+    // ArrayReadAhead), all of it after what this one holds.
+    void append(const StringEnds &later);
     // Gives back what the growth of the record left over, once the parse that fills it is done.
     void finish() { m_entries.shrink_to_fit(); }
     std::size_t size() const { return m_entries.size(); }

@@ -18,11 +18,19 @@ class EventCollector
 {
 public:
     explicit EventCollector(Run &run)
-        : m_run(run)
+        : m_arena(*run.arena)
+    {
+    }
+    // Keeps its strings in `arena` instead of the run's (a list read on another thread, detail::ListReadAhead).
+    explicit EventCollector(json::StringArena &arena)
+        : m_arena(arena)
     {
     }
     // `raw` was parsed from the run's file (its containers carry their offsets) and may be dropped afterwards.
     void add(const json::Value &raw);
+    // Takes what `other` collected of a whole list, in place of anything collected here; the arena its strings are
+    // in must be made to live as long as this one's (json::StringArena::adopt).
+    void takeOver(EventCollector &&other);
 
     EventList events;
     std::optional<std::size_t> firstBadIndex;
@@ -31,7 +39,7 @@ public:
 private:
     std::string_view keep(std::string_view s, bool intern);
 
-    Run &m_run;
+    json::StringArena &m_arena;
     std::size_t m_count = 0;
     std::unordered_set<std::string_view> m_interned;
 };

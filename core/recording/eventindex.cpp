@@ -79,11 +79,20 @@ std::string_view EventCollector::keep(std::string_view s, bool intern)
     if (intern) {
         if (auto it = m_interned.find(s); it != m_interned.end())
             return *it;
-        const std::string_view copy = m_run.arena->copy(s);
+        const std::string_view copy = m_arena.copy(s);
         m_interned.insert(copy);
         return copy;
     }
-    return m_run.arena->copy(s);
+    return m_arena.copy(s);
+}
+
+void EventCollector::takeOver(EventCollector &&other)
+{
+    events = std::move(other.events);
+    firstBadIndex = other.firstBadIndex;
+    firstBad = std::move(other.firstBad);
+    m_count = other.m_count;
+    m_interned = std::move(other.m_interned);
 }
 
 void EventCollector::add(const json::Value &raw)

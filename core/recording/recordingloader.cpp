@@ -1,6 +1,7 @@
 #include "recordingloader.h"
 
 #include "builders.h"
+#include "listreadahead.h"
 #include "loaderror.h"
 #include "ndjsonline.h"
 #include "redaction.h"
@@ -116,6 +117,13 @@ bool isCommitLogPath(const std::string &path)
     return path == "commitLog" || path == "snapshot/commitLog" || path == "recording/snapshot/commitLog";
 }
 
+// An event is read for a few fields of its payload and meta; a commit-log row only for where it is (it is read
+// again, whole, by the fold): nothing deeper is built.
+std::size_t streamedItemDepth(const std::string &path)
+{
+    return isEventListPath(path) ? 2 : 0;
+}
+
 std::string joinedPath(const std::vector<std::string> &path)
 {
     std::string out;
@@ -163,16 +171,28 @@ json::Value Loader::parseDocument(std::size_t start, std::size_t &end)
             m_commitLogs[streamedPath].push_back(begin);
         return true;
     };
-    // An event is read for a few fields of its payload and meta; a commit-log row only for where it is (it is read
-    // again, whole, by the fold): nothing deeper is built.
-    limits.streamedItemDepth = [&](const std::vector<std::string> &) {
-        return isEventListPath(streamedPath) ? std::size_t(2) : std::size_t(0);
-    };
+    limits.streamedItemDepth = [](const std::vector<std::string> &path) { return streamedItemDepth(joinedPath(path)); };
     limits.streamPathDepth = 3;
     auto stringEnds = std::make_shared<json::StringEnds>();
     limits.recordStringEnds = stringEnds.get();
+    std::unique_ptr<detail::ListReadAhead> ahead;
+    if (m_text.size() >= m_control.readAheadFromBytes.value_or(detail::ListReadAhead::minimumFileBytes())) {
+        ahead = std::make_unique<detail::ListReadAhead>(
+            m_run->source, start, limits,
+            detail::ListReadAhead::Lists{&isEventListPath, &isCommitLogPath, &streamedItemDepth}, m_control);
+        limits.readAhead = ahead.get();
+    }
     json::ParseError error;
     json::Value v = json::parse(m_text, *m_run->arena, error, start, &end, limits);
+    if (ahead && ahead->taken()) {
+        if (ahead->isEventList())
+            eventsAt(ahead->path()).takeOver(std::move(ahead->events()));
+        else
+            m_commitLogs[ahead->path()] = std::move(ahead->rows());
+        m_run->arena->adopt(std::move(ahead->arena()));
+        m_run->listReadAhead = true;
+    }
+    ahead.reset();
     stringEnds->finish();
     m_run->stringEnds = std::move(stringEnds);
     if (error.failed()) {

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace tf::recording {
@@ -18,6 +19,9 @@ struct LoadControl
     const std::atomic<bool> *cancel = nullptr;
     // NDJSON files can hold several runs; empty picks the first.
     std::string runId;
+    // Files of at least this many bytes have the later of their two big lists (events, commit log) read on a second
+    // thread while the parse reads the rest; unset: 8 MB, or the environment's TRACEFOLD_READ_AHEAD_BYTES.
+    std::optional<std::size_t> readAheadFromBytes;
 
     bool cancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
     void report(double fraction, const std::string &message) const

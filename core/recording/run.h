@@ -87,6 +87,9 @@ struct Run
     // The first calls of a large file, read ahead of its whole index (recording::previewRun): what follows them is
     // not read yet, so nothing is said of how the run ended.
     bool preview = false;
+    // The load read the later of the file's two big lists on a second thread (detail::ListReadAhead): what it read
+    // is the same either way; its tests and benches tell from this that it did.
+    bool listReadAhead = false;
     std::size_t callsAwaitingResponse = 0;
 
     // Reference files (C) carry the library's own per-call views; kept for cross-checks.

@@ -73,8 +73,10 @@ std::optional<Layout> skimLayout(const io::MappedFile &file, std::size_t root)
         const std::unique_ptr<const int, void (*)(const int *)> closing(&fd, [](const int *d) { ::close(*d); });
         json::skimMembersOfFile(fd, text.size(), root, 3, place);
     } else {
-        json::skimMembers(text, root, 3, place,
-                          [passed = io::PassedPages(&file)](std::size_t offset) mutable { passed.at(offset); });
+        json::skimMembers(text, root, 3, place, [passed = io::PassedPages(&file)](std::size_t offset) mutable {
+            passed.at(offset);
+            return true;
+        });
     }
     // A recording with a run log (shape A or B with a snapshot); the other shapes are small or quick to load whole.
     if (refused || !layout.events || !layout.commitLog)

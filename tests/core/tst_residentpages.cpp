@@ -148,8 +148,10 @@ void TestResidentPages::loadHoldsAWindow()
     QVERIFY2(loaded.run, loaded.error.c_str());
     QCOMPARE(loaded.run->calls.size(), std::size_t(kCalls));
     QVERIFY(reports >= 4);
-    // Kept behind, not yet let go (a step), the value being read ahead of where the parse reported.
-    QVERIFY2(most <= io::kKeepBehindBytes + io::kPassStepBytes + 2 * kMB, std::to_string(most).c_str());
+    // Kept behind, not yet let go (a step), the value being read ahead of where the parse reported; for each of the
+    // two passes while the later list is read on a thread of its own (recording::detail::ListReadAhead).
+    const std::size_t passes = loaded.run->listReadAhead ? 2 : 1;
+    QVERIFY2(most <= passes * (io::kKeepBehindBytes + io::kPassStepBytes + 2 * kMB), std::to_string(most).c_str());
     // The run story read a payload of every call after the last report; the load lets everything go at the end.
     QVERIFY2(residentBytes(*loaded.run->source) <= kMB, std::to_string(residentBytes(*loaded.run->source)).c_str());
 }

@@ -1,0 +1,142 @@
+#include "listreadahead.h"
+
+#include "core/io/passedpages.h"
+#include "core/json/skim.h"
+
+#include <charconv>
+#include <cstdlib>
+#include <cstring>
+#include <unistd.h>
+
+namespace tf::recording::detail {
+
+std::size_t ListReadAhead::minimumFileBytes()
+{
+    static const std::size_t bytes = [] {
+        const char *env = std::getenv("TRACEFOLD_READ_AHEAD_BYTES");
+        std::size_t v = 8u << 20;
+        if (env && *env)
+            std::from_chars(env, env + std::strlen(env), v);
+        return v;
+    }();
+    return bytes;
+}
+
+ListReadAhead::ListReadAhead(std::shared_ptr<const io::MappedFile> file, std::size_t rootOffset,
+                             const json::ParseLimits &limits, Lists lists, const LoadControl &control)
+    : m_file(std::move(file))
+    , m_rootOffset(rootOffset)
+    , m_limits(limits)
+    , m_lists(std::move(lists))
+    , m_control(control)
+{
+    m_limits.streamArrayAt = nullptr;
+    m_limits.streamedItemDepth = nullptr;
+    m_limits.readAhead = nullptr;
+    m_thread = std::thread([this] {
+        try {
+            skimThenRead();
+        } catch (...) { // out of memory: the parse reads the list itself, and meets the same
+            const std::lock_guard lock(m_mutex);
+            m_skimDone = true;
+            m_readDone = true;
+            m_readOk = false;
+            m_changed.notify_all();
+        }
+    });
+}
+
+ListReadAhead::~ListReadAhead()
+{
+    m_stop = true;
+    m_thread.join();
+}
+
+void ListReadAhead::skimThenRead()
+{
+    const std::string_view text = m_file->bytes();
+    // The first list is the parse's to read; the skim goes on to the second and stops there.
+    const auto place = [&](const std::vector<std::string_view> &names, std::size_t at) {
+        if (stopping())
+            return false;
+        std::string path;
+        for (std::string_view name : names)
+            path.append(path.empty() ? "" : "/").append(name);
+        if (!m_lists.isEventList(path) && !m_lists.isCommitLog(path))
+            return true;
+        const std::lock_guard lock(m_mutex);
+        if (m_first == SIZE_MAX) {
+            m_first = at;
+            m_changed.notify_all();
+            return true;
+        }
+        m_target = at;
+        m_path = path;
+        m_depth = names.size();
+        return false;
+    };
+    const auto notStopped = [&](std::size_t) { return !stopping(); };
+    // Read through a buffer when the file can be opened again: the pages the skim crosses are the parse's to bring
+    // in. Over the mapping (bytes in memory, an unpacked recording), the skim lets go of those behind it, as any pass.
+    if (const int fd = m_file->reopen(); fd >= 0) {
+        json::skimMembersOfFile(fd, text.size(), m_rootOffset, 3, place, json::kSkimChunkBytes, notStopped);
+        ::close(fd);
+    } else {
+        io::PassedPages passed(m_file.get());
+        json::skimMembers(text, m_rootOffset, 3, place, [&](std::size_t offset) {
+            passed.at(offset);
+            return !stopping();
+        });
+    }
+    {
+        const std::lock_guard lock(m_mutex);
+        m_skimDone = true;
+        m_changed.notify_all();
+        if (m_target == SIZE_MAX)
+            return;
+    }
+
+    m_isEvents = m_lists.isEventList(m_path);
+    m_itemDepth = m_lists.itemDepth(m_path);
+    json::ParseLimits limits = m_limits;
+    io::PassedPages passed(m_file.get(), m_target);
+    limits.progress = [&](std::size_t offset) {
+        passed.at(offset);
+        return !stopping();
+    };
+    limits.recordStringEnds = &m_ends;
+    limits.onStreamedItem = [&](json::Value item, std::size_t begin, std::size_t) {
+        if (m_isEvents)
+            m_events.add(item);
+        else
+            m_rows.push_back(begin);
+        return true;
+    };
+    json::ParseError error;
+    std::size_t end = 0;
+    const bool ok = json::parseStreamedArray(text, m_target, m_depth, m_itemDepth, limits, error, end);
+    m_ends.finish();
+    const std::lock_guard lock(m_mutex);
+    m_end = end;
+    m_readOk = ok;
+    m_readDone = true;
+    m_changed.notify_all();
+}
+
+std::optional<std::size_t> ListReadAhead::take(std::size_t begin, std::size_t depth, std::size_t itemDepth,
+                                               json::StringEnds *ends)
+{
+    std::unique_lock lock(m_mutex);
+    m_changed.wait(lock, [&] { return m_skimDone || m_first == begin || m_target != SIZE_MAX; });
+    if (begin != m_target)
+        return std::nullopt;
+    m_changed.wait(lock, [&] { return m_readDone; });
+    if (!m_readOk || depth != m_depth || itemDepth != m_itemDepth)
+        return std::nullopt;
+    if (ends)
+        ends->append(m_ends);
+    m_taken = true;
+    return m_end;
+}
+
+} // namespace tf::recording::detail

@@ -28,9 +28,10 @@ public:
     }
     // `raw` was parsed from the run's file (its containers carry their offsets) and may be dropped afterwards.
     void add(const json::Value &raw);
-    // Takes what `other` collected of a whole list, in place of anything collected here; the arena its strings are
-    // in must be made to live as long as this one's (json::StringArena::adopt).
-    void takeOver(EventCollector &&other);
+    // Adds what `later` collected, as if its items had come here after these (a list read on another thread; a
+    // second list at the same path, which the parse streams too); the arena its strings are in must be made to live as
+    // long as this one's (json::StringArena::adopt).
+    void append(EventCollector &&later);
 
     EventList events;
     std::optional<std::size_t> firstBadIndex;

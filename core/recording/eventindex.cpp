@@ -86,13 +86,20 @@ std::string_view EventCollector::keep(std::string_view s, bool intern)
     return m_arena.copy(s);
 }
 
-void EventCollector::takeOver(EventCollector &&other)
+void EventCollector::append(EventCollector &&later)
 {
-    events = std::move(other.events);
-    firstBadIndex = other.firstBadIndex;
-    firstBad = std::move(other.firstBad);
-    m_count = other.m_count;
-    m_interned = std::move(other.m_interned);
+    if (!firstBadIndex) { // add() keeps nothing after the first bad item
+        for (Event e : later.events) {
+            e.index = events.size();
+            events.push_back(e);
+        }
+        if (later.firstBadIndex) {
+            firstBadIndex = m_count + *later.firstBadIndex;
+            firstBad = std::move(later.firstBad);
+        }
+        m_interned.merge(later.m_interned);
+    }
+    m_count += later.m_count;
 }
 
 void EventCollector::add(const json::Value &raw)

@@ -133,9 +133,10 @@ std::optional<std::size_t> ListReadAhead::take(std::size_t begin, std::size_t de
     m_changed.wait(lock, [&] { return m_readDone; });
     if (!m_readOk || depth != m_depth || itemDepth != m_itemDepth)
         return std::nullopt;
+    lock.unlock(); // the thread is done
     if (ends)
         ends->append(m_ends);
-    m_taken = true;
+    m_lists.taken(*this);
     return m_end;
 }
 

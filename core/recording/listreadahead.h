@@ -31,12 +31,15 @@ class ListReadAhead final : public json::ArrayReadAhead
 {
 public:
     // What the loader streams: whether a member path (names joined with '/') is an event list or a commit log, and
-    // how deep the items of each are built.
+    // how deep the items of each are built; and what it does with the list when the parse steps over it, called on
+    // the parse's thread at that point (so that it comes after what the parse streamed before it, and before what it
+    // streams after: a list at the same path twice).
     struct Lists
     {
         std::function<bool(const std::string &path)> isEventList;
         std::function<bool(const std::string &path)> isCommitLog;
         std::function<std::size_t(const std::string &path)> itemDepth;
+        std::function<void(ListReadAhead &read)> taken;
     };
 
     // Starts the thread. `limits` are the load's parse's (their callbacks are not used); the root object is at
@@ -51,8 +54,7 @@ public:
     std::optional<std::size_t> take(std::size_t begin, std::size_t depth, std::size_t itemDepth,
                                     json::StringEnds *ends) override;
 
-    // Once the parse is done: whether it stepped over the list, and then the list's path and what was read of it.
-    bool taken() const { return m_taken; }
+    // For Lists::taken: the list's path and what was read of it.
     const std::string &path() const { return m_path; }
     bool isEventList() const { return m_isEvents; }
     EventCollector &events() { return m_events; }
@@ -95,7 +97,6 @@ private:
     std::vector<std::uint64_t> m_rows;
     json::StringEnds m_ends;
     std::size_t m_end = 0;
-    bool m_taken = false;
 
     std::thread m_thread; // last: started once everything above is
 };

@@ -177,21 +177,24 @@ json::Value Loader::parseDocument(std::size_t start, std::size_t &end)
     limits.recordStringEnds = stringEnds.get();
     std::unique_ptr<detail::ListReadAhead> ahead;
     if (m_text.size() >= m_control.readAheadFromBytes.value_or(detail::ListReadAhead::minimumFileBytes())) {
+        // Appended: a list at the same path before it (a name given twice) was streamed here too.
+        const auto taken = [this](detail::ListReadAhead &read) {
+            if (read.isEventList()) {
+                eventsAt(read.path()).append(std::move(read.events()));
+            } else {
+                std::vector<std::uint64_t> &rows = m_commitLogs[read.path()];
+                rows.insert(rows.end(), read.rows().begin(), read.rows().end());
+            }
+            m_run->arena->adopt(std::move(read.arena()));
+            m_run->listReadAhead = true;
+        };
         ahead = std::make_unique<detail::ListReadAhead>(
             m_run->source, start, limits,
-            detail::ListReadAhead::Lists{&isEventListPath, &isCommitLogPath, &streamedItemDepth}, m_control);
+            detail::ListReadAhead::Lists{&isEventListPath, &isCommitLogPath, &streamedItemDepth, taken}, m_control);
         limits.readAhead = ahead.get();
     }
     json::ParseError error;
     json::Value v = json::parse(m_text, *m_run->arena, error, start, &end, limits);
-    if (ahead && ahead->taken()) {
-        if (ahead->isEventList())
-            eventsAt(ahead->path()).takeOver(std::move(ahead->events()));
-        else
-            m_commitLogs[ahead->path()] = std::move(ahead->rows());
-        m_run->arena->adopt(std::move(ahead->arena()));
-        m_run->listReadAhead = true;
-    }
     ahead.reset();
     stringEnds->finish();
     m_run->stringEnds = std::move(stringEnds);

@@ -99,6 +99,8 @@ private slots:
     void sameLoad();
     void sameRefusal_data();
     void sameRefusal();
+    void sameWithANameTwice_data();
+    void sameWithANameTwice();
 };
 
 void TestListReadAhead::sameLoad_data()
@@ -184,6 +186,36 @@ void TestListReadAhead::sameRefusal()
     const Loaded two = loadWith(text.toStdString(), true);
     QVERIFY(!one.error.empty());
     QCOMPARE(two.error, one.error);
+}
+
+void TestListReadAhead::sameWithANameTwice_data()
+{
+    // A list given twice is streamed twice by the parse, the second after the first, whichever of them the thread read.
+    QTest::addColumn<QByteArray>("text");
+    const std::string plain = generated(3, 4, 2000);
+    std::map<std::string, std::string> member;
+    for (const auto &[name, value] : rootMembers(plain))
+        member[name] = value;
+    const auto object = [&](std::initializer_list<const char *> names) {
+        std::string out = "{";
+        for (const char *name : names)
+            out += (out.size() > 1 ? "," : "") + std::string("\"") + name + "\":" + member.at(name);
+        return QByteArray::fromStdString(out + "}");
+    };
+    QTest::newRow("events after the commit log, twice") << object({"snapshot", "events", "structure", "events"});
+    QTest::newRow("events before the commit log and after it") << object({"events", "snapshot", "events"});
+    QTest::newRow("the snapshot twice") << object({"snapshot", "events", "snapshot"});
+}
+
+void TestListReadAhead::sameWithANameTwice()
+{
+    QFETCH(QByteArray, text);
+    const Loaded one = loadWith(text.toStdString(), false);
+    const Loaded two = loadWith(text.toStdString(), true);
+    QCOMPARE(two.error, one.error);
+    QCOMPARE(two.events, one.events);
+    QVERIFY(two.inspect == one.inspect);
+    QVERIFY(two.readAhead || !two.error.empty());
 }
 
 QTEST_GUILESS_MAIN(TestListReadAhead)

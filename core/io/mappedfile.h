@@ -49,6 +49,9 @@ public:
     static std::shared_ptr<const MappedFile> fromString(std::string bytes, std::string name);
 
     std::string_view bytes() const { return {m_data, m_size}; }
+    // The bytes are a mapping of a file (open, fromDescriptor), not bytes in memory (fromString): reading them makes
+    // pages resident, which releaseResidentPages lets go.
+    bool mapped() const { return m_mapped; }
     // A new read-only descriptor (the caller closes it) on the file the mapping was made from, while its path still
     // names that file unchanged (device, inode, size and mtime as when mapped); -1 otherwise, and for bytes in memory
     // or a scratch file. For a pass that reads the file through a buffer rather than through the mapping.

@@ -325,10 +325,10 @@ bool Parser::parseArray(Value &out, std::size_t depth)
         const std::size_t itemDepth = begin == m_streamedAt ? m_streamedItemDepth : m_limits.streamedItemDepth(m_path);
         m_skimFrom = itemDepth > m_limits.maxDepth ? SIZE_MAX : depth + 1 + itemDepth;
     }
-    if (streamed && m_limits.readAhead && begin != m_streamedAt) {
+    // Not an array inside a skimmed container, whose scalar items are not read either: an item depth does not say that.
+    if (streamed && m_limits.readAhead && begin != m_streamedAt && m_skimFrom > depth) {
         // How deep the items are built, whichever limit set it.
-        const std::size_t itemDepth =
-            m_skimFrom == SIZE_MAX ? SIZE_MAX : (m_skimFrom > depth + 1 ? m_skimFrom - depth - 1 : 0);
+        const std::size_t itemDepth = m_skimFrom == SIZE_MAX ? SIZE_MAX : m_skimFrom - depth - 1;
         if (const std::optional<std::size_t> end =
                 m_limits.readAhead->take(begin, depth, itemDepth, m_limits.recordStringEnds)) {
             m_skimFrom = skimFrom;
@@ -542,10 +542,9 @@ Value parse(std::string_view text, StringArena &arena, ParseError &error, std::s
 }
 
 bool parseStreamedArray(std::string_view text, std::size_t offset, std::size_t depth, std::size_t itemDepth,
-                        const ParseLimits &limits, ParseError &error, std::size_t &end)
+                        StringArena &arena, const ParseLimits &limits, ParseError &error, std::size_t &end)
 {
     error = ParseError{};
-    StringArena arena; // what is streamed is handed over; the array itself reads empty
     Parser parser(text, arena, error, limits, nullptr);
     parser.m_pos = offset;
     parser.m_streamedAt = offset;

@@ -139,10 +139,11 @@ std::size_t endOfValueAgain(std::string_view text, std::size_t offset, const Str
 
 // Parses the array at `offset` of `text`, `depth` containers deep in its document, as a parse of the whole document
 // with these limits reads a streamed array there: each item built `itemDepth` deep (SIZE_MAX: whole) and handed to
-// limits.onStreamedItem, the long strings' ends recorded in limits.recordStringEnds. For an ArrayReadAhead. On
-// success `end` is the offset just past the array; the error is the one the whole parse would meet in the array.
+// limits.onStreamedItem, the long strings' ends recorded in limits.recordStringEnds, copies (unless selfContained)
+// in `arena`. For an ArrayReadAhead. On success `end` is the offset just past the array; the error is the one the
+// whole parse would meet in the array.
 bool parseStreamedArray(std::string_view text, std::size_t offset, std::size_t depth, std::size_t itemDepth,
-                        const ParseLimits &limits, ParseError &error, std::size_t &end);
+                        StringArena &arena, const ParseLimits &limits, ParseError &error, std::size_t &end);
 
 // Line and column (1-based; column in code points) of a byte offset.
 void lineColumnAt(std::string_view text, std::size_t offset, std::size_t &line, std::size_t &column);

@@ -115,7 +115,10 @@ void skim(Window &w, std::size_t rootOffset, std::size_t maxDepth,
         bool expectKey;
         bool tracked; // reached through objects only, within maxDepth
     };
+    // Frames down to the first untracked container only; what is nested in that is counted, not kept (a hostile
+    // file of a gigabyte of '[' must not cost gigabytes).
     std::vector<Frame> stack;
+    std::size_t untracked = 0;
     std::vector<std::string> path; // the member names of the tracked frames, copied: a window moves on
     std::vector<std::string_view> pathViews;
     std::size_t p = rootOffset;
@@ -127,7 +130,7 @@ void skim(Window &w, std::size_t rootOffset, std::size_t maxDepth,
         }
         const char c = w.at(p);
         if (c == '"') {
-            const bool key = !stack.empty() && stack.back().object && stack.back().expectKey;
+            const bool key = untracked == 0 && !stack.empty() && stack.back().object && stack.back().expectKey;
             const std::size_t quote = p;
             p = skipString(w, quote);
             if (!key)
@@ -154,12 +157,20 @@ void skim(Window &w, std::size_t rootOffset, std::size_t maxDepth,
         switch (c) {
         case '{':
         case '[': {
-            const bool parentTracked = stack.empty() || (stack.back().tracked && stack.back().object);
+            if (untracked > 0 || (!stack.empty() && !stack.back().tracked)) {
+                ++untracked;
+                break;
+            }
+            const bool parentTracked = stack.empty() || stack.back().object;
             stack.push_back({c == '{', c == '{', parentTracked && stack.size() < maxDepth});
             break;
         }
         case '}':
         case ']':
+            if (untracked > 0) {
+                --untracked;
+                break;
+            }
             if (stack.empty())
                 return;
             stack.pop_back();
@@ -167,7 +178,7 @@ void skim(Window &w, std::size_t rootOffset, std::size_t maxDepth,
                 return;
             break;
         case ',':
-            if (!stack.empty() && stack.back().object)
+            if (untracked == 0 && !stack.empty() && stack.back().object)
                 stack.back().expectKey = true;
             break;
         default:

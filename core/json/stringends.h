@@ -33,6 +33,8 @@ public:
     // Gives back what the growth of the record left over, once the parse that fills it is done.
     void finish() { m_entries.shrink_to_fit(); }
     std::size_t size() const { return m_entries.size(); }
+    // The same bodies recorded alike (two parses of one text, however they were split between threads).
+    bool operator==(const StringEnds &other) const = default;
 
     // Looks bodies up in the order a parse meets them (increasing), each lookup costing a comparison or two.
     class Cursor
@@ -59,6 +61,7 @@ private:
         std::uint64_t start = 0;
         std::uint32_t length = 0;
         std::uint8_t flags = 0;
+        bool operator==(const Entry &other) const = default;
     };
     static constexpr std::uint8_t kEscaped = 1, kStringifyForm = 2;
     std::vector<Entry> m_entries;

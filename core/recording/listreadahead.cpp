@@ -22,6 +22,17 @@ std::size_t ListReadAhead::minimumFileBytes()
     return bytes;
 }
 
+bool ListReadAhead::canRead(const io::MappedFile &file)
+{
+    if (!file.mapped())
+        return true;
+    const int fd = file.reopen();
+    if (fd < 0)
+        return false;
+    ::close(fd);
+    return true;
+}
+
 ListReadAhead::ListReadAhead(std::shared_ptr<const io::MappedFile> file, std::size_t rootOffset,
                              const json::ParseLimits &limits, Lists lists, const LoadControl &control)
     : m_file(std::move(file))
@@ -55,10 +66,17 @@ ListReadAhead::~ListReadAhead()
 void ListReadAhead::skimThenRead()
 {
     const std::string_view text = m_file->bytes();
+    // Where the skim is: a list the parse reaches before it that the skim did not report is not read here.
+    const auto skimmedTo = [&](std::size_t offset) {
+        const std::lock_guard lock(m_mutex);
+        m_skimmedTo = offset;
+        m_changed.notify_all();
+    };
     // The first list is the parse's to read; the skim goes on to the second and stops there.
     const auto place = [&](const std::vector<std::string_view> &names, std::size_t at) {
         if (stopping())
             return false;
+        skimmedTo(at);
         std::string path;
         for (std::string_view name : names)
             path.append(path.empty() ? "" : "/").append(name);
@@ -75,18 +93,17 @@ void ListReadAhead::skimThenRead()
         m_depth = names.size();
         return false;
     };
-    const auto notStopped = [&](std::size_t) { return !stopping(); };
-    // Read through a buffer when the file can be opened again: the pages the skim crosses are the parse's to bring
-    // in. Over the mapping (bytes in memory, an unpacked recording), the skim lets go of those behind it, as any pass.
-    if (const int fd = m_file->reopen(); fd >= 0) {
-        json::skimMembersOfFile(fd, text.size(), m_rootOffset, 3, place, json::kSkimChunkBytes, notStopped);
+    const auto crossed = [&](std::size_t offset) {
+        skimmedTo(offset);
+        return !stopping();
+    };
+    // Read through a buffer: the pages the skim crosses are the parse's to bring in (canRead).
+    const std::size_t depth = m_limits.streamPathDepth;
+    if (!m_file->mapped()) {
+        json::skimMembers(text, m_rootOffset, depth, place, crossed);
+    } else if (const int fd = m_file->reopen(); fd >= 0) {
+        json::skimMembersOfFile(fd, text.size(), m_rootOffset, depth, place, json::kSkimChunkBytes, crossed);
         ::close(fd);
-    } else {
-        io::PassedPages passed(m_file.get());
-        json::skimMembers(text, m_rootOffset, 3, place, [&](std::size_t offset) {
-            passed.at(offset);
-            return !stopping();
-        });
     }
     {
         const std::lock_guard lock(m_mutex);
@@ -114,7 +131,7 @@ void ListReadAhead::skimThenRead()
     };
     json::ParseError error;
     std::size_t end = 0;
-    const bool ok = json::parseStreamedArray(text, m_target, m_depth, m_itemDepth, limits, error, end);
+    const bool ok = json::parseStreamedArray(text, m_target, m_depth, m_itemDepth, m_arena, limits, error, end);
     m_ends.finish();
     const std::lock_guard lock(m_mutex);
     m_end = end;
@@ -127,11 +144,11 @@ std::optional<std::size_t> ListReadAhead::take(std::size_t begin, std::size_t de
                                                json::StringEnds *ends)
 {
     std::unique_lock lock(m_mutex);
-    m_changed.wait(lock, [&] { return m_skimDone || m_first == begin || m_target != SIZE_MAX; });
-    if (begin != m_target)
+    m_changed.wait(lock, [&] { return m_skimDone || m_first == begin || m_target != SIZE_MAX || m_skimmedTo > begin; });
+    if (begin != m_target || depth != m_depth || itemDepth != m_lists.itemDepth(m_path))
         return std::nullopt;
     m_changed.wait(lock, [&] { return m_readDone; });
-    if (!m_readOk || depth != m_depth || itemDepth != m_itemDepth)
+    if (!m_readOk)
         return std::nullopt;
     lock.unlock(); // the thread is done
     if (ends)

@@ -42,8 +42,8 @@ public:
         std::function<void(ListReadAhead &read)> taken;
     };
 
-    // Starts the thread. `limits` are the load's parse's (their callbacks are not used); the root object is at
-    // `rootOffset` of the file's bytes.
+    // Starts the thread (std::system_error when none can be made). `limits` are the load's parse's (their callbacks
+    // are not used); the root object is at `rootOffset` of the file's bytes.
     ListReadAhead(std::shared_ptr<const io::MappedFile> file, std::size_t rootOffset, const json::ParseLimits &limits,
                   Lists lists, const LoadControl &control);
     // Stops the thread and waits for it.
@@ -66,6 +66,10 @@ public:
     // the environment variable TRACEFOLD_READ_AHEAD_BYTES: the test suite runs the samples again with 0, so every
     // recording with both lists takes this path.
     static std::size_t minimumFileBytes();
+    // Whether a file can be read ahead: bytes in memory, or a mapping of a file that can be opened again (the skim
+    // reads it through a buffer). The skim of a mapping it cannot (an unpacked recording's scratch file) would bring
+    // its pages in ahead of the parse, or let go of pages the parse is yet to read.
+    static bool canRead(const io::MappedFile &file);
 
 private:
     void skimThenRead();
@@ -83,6 +87,7 @@ private:
     std::condition_variable m_changed;
     std::size_t m_first = SIZE_MAX;  // the first list the skim found
     std::size_t m_target = SIZE_MAX; // the second: the one read here
+    std::size_t m_skimmedTo = 0;     // the skim has reported every list before this offset
     bool m_skimDone = false;
     bool m_readDone = false;
     bool m_readOk = false;

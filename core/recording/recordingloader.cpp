@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <system_error>
 
 namespace tf::recording {
 
@@ -176,7 +177,8 @@ json::Value Loader::parseDocument(std::size_t start, std::size_t &end)
     auto stringEnds = std::make_shared<json::StringEnds>();
     limits.recordStringEnds = stringEnds.get();
     std::unique_ptr<detail::ListReadAhead> ahead;
-    if (m_text.size() >= m_control.readAheadFromBytes.value_or(detail::ListReadAhead::minimumFileBytes())) {
+    if (m_text.size() >= m_control.readAheadFromBytes.value_or(detail::ListReadAhead::minimumFileBytes()) &&
+        detail::ListReadAhead::canRead(*m_run->source)) {
         // Appended: a list at the same path before it (a name given twice) was streamed here too.
         const auto taken = [this](detail::ListReadAhead &read) {
             if (read.isEventList()) {
@@ -188,10 +190,13 @@ json::Value Loader::parseDocument(std::size_t start, std::size_t &end)
             m_run->arena->adopt(std::move(read.arena()));
             m_run->listReadAhead = true;
         };
-        ahead = std::make_unique<detail::ListReadAhead>(
-            m_run->source, start, limits,
-            detail::ListReadAhead::Lists{&isEventListPath, &isCommitLogPath, &streamedItemDepth, taken}, m_control);
-        limits.readAhead = ahead.get();
+        try {
+            ahead = std::make_unique<detail::ListReadAhead>(
+                m_run->source, start, limits,
+                detail::ListReadAhead::Lists{&isEventListPath, &isCommitLogPath, &streamedItemDepth, taken}, m_control);
+            limits.readAhead = ahead.get();
+        } catch (const std::system_error &) { // no thread to be had: the parse reads it all, as it can
+        }
     }
     json::ParseError error;
     json::Value v = json::parse(m_text, *m_run->arena, error, start, &end, limits);

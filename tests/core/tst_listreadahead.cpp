@@ -12,7 +12,12 @@
 #include "tests/core/recordingfile.h"
 
 #include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
+
+#include <atomic>
+#include <map>
 
 using namespace tf;
 
@@ -22,25 +27,56 @@ struct Loaded
 {
     std::string error;
     std::string inspect;
-    std::size_t stringEnds = 0;
+    json::StringEnds stringEnds;
     std::size_t events = 0;
+    std::size_t commits = 0;
     bool readAhead = false;
 };
 
-Loaded loadWith(const std::string &text, bool readAhead)
+// Loads `text` (from `file`, when given: a mapped file, whose skim reads it through a buffer and whose passes let
+// its pages go) by one thread or with the read-ahead.
+Loaded loadWith(const std::string &text, bool readAhead, const QString &file = {})
 {
     recording::LoadControl control;
     control.readAheadFromBytes = readAhead ? 0 : SIZE_MAX;
-    const recording::LoadResult r = recording::loadRecordingFromBytes(text, "file.json", control);
+    const recording::LoadResult r = file.isEmpty() ? recording::loadRecordingFromBytes(text, "file.json", control)
+                                                   : recording::loadRecording(file.toStdString(), control);
     Loaded out;
     out.error = r.error;
     if (r.run) {
         out.inspect = report::inspectJsonText(*r.run, recording::summarizeCalls(*r.run));
-        out.stringEnds = r.run->stringEnds ? r.run->stringEnds->size() : 0;
+        if (r.run->stringEnds)
+            out.stringEnds = *r.run->stringEnds;
         out.events = r.run->events.size();
+        out.commits = r.run->commitCount;
         out.readAhead = r.run->listReadAhead;
     }
     return out;
+}
+
+// Loads `text` by one thread and with the read-ahead, from bytes and from a file, and compares them.
+void compareLoads(const std::string &text, bool expectReadAhead, bool expectLoaded)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("file.json"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly) && f.write(text.data(), qint64(text.size())) == qint64(text.size()));
+    f.close();
+    for (const QString &file : {QString(), path}) {
+        const Loaded one = loadWith(text, false, file);
+        const Loaded two = loadWith(text, true, file);
+        QCOMPARE(two.error, one.error);
+        QCOMPARE(one.error.empty(), expectLoaded);
+        if (!expectLoaded)
+            continue;
+        QVERIFY(!one.readAhead);
+        QCOMPARE(two.readAhead, expectReadAhead);
+        QCOMPARE(two.events, one.events);
+        QCOMPARE(two.commits, one.commits);
+        QVERIFY(two.stringEnds == one.stringEnds);
+        QVERIFY(!one.inspect.empty());
+        QVERIFY(two.inspect == one.inspect);
+    }
 }
 
 std::string generated(std::uint64_t seed, int calls, std::size_t resultBytes)
@@ -101,6 +137,7 @@ private slots:
     void sameRefusal();
     void sameWithANameTwice_data();
     void sameWithANameTwice();
+    void cancelledAlike();
 };
 
 void TestListReadAhead::sameLoad_data()
@@ -136,16 +173,7 @@ void TestListReadAhead::sameLoad()
 {
     QFETCH(QByteArray, text);
     QFETCH(bool, twoLists);
-    const Loaded one = loadWith(text.toStdString(), false);
-    const Loaded two = loadWith(text.toStdString(), true);
-    QCOMPARE(two.error, one.error);
-    QVERIFY2(one.error.empty(), one.error.c_str());
-    QVERIFY(!one.readAhead);
-    QCOMPARE(two.readAhead, twoLists);
-    QCOMPARE(two.events, one.events);
-    QCOMPARE(two.stringEnds, one.stringEnds);
-    QVERIFY(!one.inspect.empty());
-    QVERIFY(two.inspect == one.inspect);
+    compareLoads(text.toStdString(), twoLists, true);
 }
 
 void TestListReadAhead::sameRefusal_data()
@@ -177,15 +205,15 @@ void TestListReadAhead::sameRefusal_data()
     deep.insert(plain.find("\"payload\":{", nthAfter(plain, events, '{', 10)) + 10,
                 std::string(600, '[') + std::string(600, ']') + ",");
     QTest::newRow("nesting too deep in the events") << QByteArray::fromStdString(deep);
+    std::string deepBetween = plain;
+    deepBetween.insert(events, "\"deep\":" + std::string(200000, '[') + ",");
+    QTest::newRow("nesting too deep between the lists") << QByteArray::fromStdString(deepBetween);
 }
 
 void TestListReadAhead::sameRefusal()
 {
     QFETCH(QByteArray, text);
-    const Loaded one = loadWith(text.toStdString(), false);
-    const Loaded two = loadWith(text.toStdString(), true);
-    QVERIFY(!one.error.empty());
-    QCOMPARE(two.error, one.error);
+    compareLoads(text.toStdString(), false, false);
 }
 
 void TestListReadAhead::sameWithANameTwice_data()
@@ -205,17 +233,38 @@ void TestListReadAhead::sameWithANameTwice_data()
     QTest::newRow("events after the commit log, twice") << object({"snapshot", "events", "structure", "events"});
     QTest::newRow("events before the commit log and after it") << object({"events", "snapshot", "events"});
     QTest::newRow("the snapshot twice") << object({"snapshot", "events", "snapshot"});
+    // The commit log read ahead, after another at the same path: the fold takes both (Run::commitCount).
+    const std::string other = member.at("snapshot");
+    member["snapshot"] =
+        "{\"commitLog\":[{\"idx\":0,\"stage\":\"Seed\",\"stageId\":\"seed\",\"runtimeStageId\":\"seed#0\","
+        "\"trace\":[],\"updates\":{}}]}";
+    std::string twoLogs = "{\"events\":" + member.at("events") + ",\"snapshot\":" + member.at("snapshot") +
+                          ",\"snapshot\":" + other + "}";
+    QTest::newRow("two commit logs after the events") << QByteArray::fromStdString(twoLogs);
 }
 
 void TestListReadAhead::sameWithANameTwice()
 {
     QFETCH(QByteArray, text);
-    const Loaded one = loadWith(text.toStdString(), false);
-    const Loaded two = loadWith(text.toStdString(), true);
-    QCOMPARE(two.error, one.error);
-    QCOMPARE(two.events, one.events);
-    QVERIFY(two.inspect == one.inspect);
-    QVERIFY(two.readAhead || !two.error.empty());
+    compareLoads(text.toStdString(), true, true);
+}
+
+void TestListReadAhead::cancelledAlike()
+{
+    // Cancelled at the first report of progress, with the second thread skimming or reading.
+    const std::string text = generated(13, 8, 20000);
+    std::atomic<bool> cancel{false};
+    recording::LoadControl control;
+    control.cancel = &cancel;
+    control.readAheadFromBytes = 0;
+    control.progress = [&](double fraction, const std::string &) {
+        if (fraction > 0)
+            cancel = true;
+    };
+    const recording::LoadResult r = recording::loadRecordingFromBytes(text, "file.json", control);
+    QVERIFY(!r.run);
+    QVERIFY(r.cancelled);
+    QCOMPARE(r.error, std::string("cancelled"));
 }
 
 QTEST_GUILESS_MAIN(TestListReadAhead)

@@ -326,13 +326,20 @@ bool Parser::parseArray(Value &out, std::size_t depth)
         m_skimFrom = itemDepth > m_limits.maxDepth ? SIZE_MAX : depth + 1 + itemDepth;
     }
     // Not an array inside a skimmed container, whose scalar items are not read either: an item depth does not say that.
-    if (streamed && m_limits.readAhead && begin != m_streamedAt && m_skimFrom > depth) {
+    if (streamed && m_limits.readAhead && begin != m_streamedAt && skimFrom > depth) {
         // How deep the items are built, whichever limit set it.
         const std::size_t itemDepth = m_skimFrom == SIZE_MAX ? SIZE_MAX : m_skimFrom - depth - 1;
         if (const std::optional<std::size_t> end =
                 m_limits.readAhead->take(begin, depth, itemDepth, m_limits.recordStringEnds)) {
             m_skimFrom = skimFrom;
             m_pos = *end;
+            // Where a parse of the list would have been asked last, this one is asked now: a load cancelled while
+            // the list was read ahead stops here, as it would have in the list.
+            if (m_limits.progress) {
+                m_nextProgress = m_pos + m_limits.progressIntervalBytes;
+                if (!m_limits.progress(m_pos))
+                    return stop("cancelled", m_pos);
+            }
             out = Value::arrayFromItems({}, kNoSource);
             return true;
         }

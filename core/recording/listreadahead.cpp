@@ -44,6 +44,9 @@ ListReadAhead::ListReadAhead(std::shared_ptr<const io::MappedFile> file, std::si
     m_limits.streamArrayAt = nullptr;
     m_limits.streamedItemDepth = nullptr;
     m_limits.readAhead = nullptr;
+    // A failure here is the parse's to describe, when it reads the list again: counting the lines up to it would be
+    // a pass over everything before it, with the parse waiting.
+    m_limits.locateErrors = false;
     m_thread = std::thread([this] {
         try {
             skimThenRead();
@@ -91,6 +94,7 @@ void ListReadAhead::skimThenRead()
         m_target = at;
         m_path = path;
         m_depth = names.size();
+        m_changed.notify_all();
         return false;
     };
     const auto crossed = [&](std::size_t offset) {

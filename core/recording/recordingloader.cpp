@@ -185,7 +185,10 @@ json::Value Loader::parseDocument(std::size_t start, std::size_t &end)
                 eventsAt(read.path()).append(std::move(read.events()));
             } else {
                 std::vector<std::uint64_t> &rows = m_commitLogs[read.path()];
-                rows.insert(rows.end(), read.rows().begin(), read.rows().end());
+                if (rows.empty())
+                    rows = std::move(read.rows());
+                else
+                    rows.insert(rows.end(), read.rows().begin(), read.rows().end());
             }
             m_run->arena->adopt(std::move(read.arena()));
             m_run->listReadAhead = true;

@@ -3,6 +3,8 @@
 #include "stringbody.h"
 #include "stringends.h"
 
+#include "core/io/environmentsize.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -22,13 +24,7 @@ std::string ParseError::describe() const
 
 std::size_t defaultDeferEscapedStringBytes()
 {
-    static const std::size_t bytes = [] {
-        const char *env = std::getenv("TRACEFOLD_DEFER_ESCAPED_STRING_BYTES");
-        std::size_t v = 1024;
-        if (env && *env)
-            std::from_chars(env, env + std::strlen(env), v);
-        return v;
-    }();
+    static const std::size_t bytes = io::sizeFromEnvironment("TRACEFOLD_DEFER_ESCAPED_STRING_BYTES", 1024);
     return bytes;
 }
 

@@ -5,11 +5,23 @@
 #include "run.h"
 
 #include <cstdint>
+#include <string>
 #include <unordered_set>
 
 namespace tf::recording::detail {
 
 // Stages of the loader, each filling part of the Run. Internal to core/recording.
+
+// A member path as the loader names it (the lists it streams, detail::ListReadAhead's): the names from the root
+// joined with '/'.
+template <class Names>
+std::string joinedPath(const Names &names)
+{
+    std::string out;
+    for (const auto &name : names)
+        out.append(out.empty() ? "" : "/").append(name);
+    return out;
+}
 
 // The items of an event list as the parser hands them over one at a time (the list is never built whole): what the
 // Run keeps of each, and the first item that is not an event, to be reported if the file turns out to be one whose

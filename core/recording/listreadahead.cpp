@@ -1,36 +1,17 @@
 #include "listreadahead.h"
 
+#include "core/io/environmentsize.h"
 #include "core/io/passedpages.h"
 #include "core/json/skim.h"
 
-#include <charconv>
-#include <cstdlib>
-#include <cstring>
 #include <unistd.h>
 
 namespace tf::recording::detail {
 
 std::size_t ListReadAhead::minimumFileBytes()
 {
-    static const std::size_t bytes = [] {
-        const char *env = std::getenv("TRACEFOLD_READ_AHEAD_BYTES");
-        std::size_t v = 8u << 20;
-        if (env && *env)
-            std::from_chars(env, env + std::strlen(env), v);
-        return v;
-    }();
+    static const std::size_t bytes = io::sizeFromEnvironment("TRACEFOLD_READ_AHEAD_BYTES", 8u << 20);
     return bytes;
-}
-
-bool ListReadAhead::canRead(const io::MappedFile &file)
-{
-    if (!file.mapped())
-        return true;
-    const int fd = file.reopen();
-    if (fd < 0)
-        return false;
-    ::close(fd);
-    return true;
 }
 
 ListReadAhead::ListReadAhead(std::shared_ptr<const io::MappedFile> file, std::size_t rootOffset,
@@ -80,9 +61,7 @@ void ListReadAhead::skimThenRead()
         if (stopping())
             return false;
         skimmedTo(at);
-        std::string path;
-        for (std::string_view name : names)
-            path.append(path.empty() ? "" : "/").append(name);
+        const std::string path = joinedPath(names);
         if (!m_lists.isEventList(path) && !m_lists.isCommitLog(path))
             return true;
         const std::lock_guard lock(m_mutex);
@@ -94,6 +73,8 @@ void ListReadAhead::skimThenRead()
         m_target = at;
         m_path = path;
         m_depth = names.size();
+        m_itemDepth = m_lists.itemDepth(path);
+        m_isEvents = m_lists.isEventList(path);
         m_changed.notify_all();
         return false;
     };
@@ -101,7 +82,9 @@ void ListReadAhead::skimThenRead()
         skimmedTo(offset);
         return !stopping();
     };
-    // Read through a buffer: the pages the skim crosses are the parse's to bring in (canRead).
+    // Read through a buffer: the pages the skim crosses are the parse's to bring in. A mapping that cannot be read so
+    // (an unpacked recording's scratch file) is not skimmed: through the mapping, the skim would bring its pages in
+    // ahead of the parse, or let go of pages the parse is yet to read.
     const std::size_t depth = m_limits.streamPathDepth;
     if (!m_file->mapped()) {
         json::skimMembers(text, m_rootOffset, depth, place, crossed);
@@ -117,8 +100,6 @@ void ListReadAhead::skimThenRead()
             return;
     }
 
-    m_isEvents = m_lists.isEventList(m_path);
-    m_itemDepth = m_lists.itemDepth(m_path);
     json::ParseLimits limits = m_limits;
     io::PassedPages passed(m_file.get(), m_target);
     limits.progress = [&](std::size_t offset) {
@@ -149,7 +130,7 @@ std::optional<std::size_t> ListReadAhead::take(std::size_t begin, std::size_t de
 {
     std::unique_lock lock(m_mutex);
     m_changed.wait(lock, [&] { return m_skimDone || m_first == begin || m_target != SIZE_MAX || m_skimmedTo > begin; });
-    if (begin != m_target || depth != m_depth || itemDepth != m_lists.itemDepth(m_path))
+    if (begin != m_target || depth != m_depth || itemDepth != m_itemDepth)
         return std::nullopt;
     m_changed.wait(lock, [&] { return m_readDone; });
     if (!m_readOk)

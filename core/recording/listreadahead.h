@@ -66,10 +66,6 @@ public:
     // the environment variable TRACEFOLD_READ_AHEAD_BYTES: the test suite runs the samples again with 0, so every
     // recording with both lists takes this path.
     static std::size_t minimumFileBytes();
-    // Whether a file can be read ahead: bytes in memory, or a mapping of a file that can be opened again (the skim
-    // reads it through a buffer). The skim of a mapping it cannot (an unpacked recording's scratch file) would bring
-    // its pages in ahead of the parse, or let go of pages the parse is yet to read.
-    static bool canRead(const io::MappedFile &file);
 
 private:
     void skimThenRead();
@@ -92,11 +88,12 @@ private:
     bool m_readDone = false;
     bool m_readOk = false;
 
-    // The thread's until m_readDone, then the parse's.
+    // The list: set with m_target.
     std::string m_path;
     std::size_t m_depth = 0;
     std::size_t m_itemDepth = SIZE_MAX;
     bool m_isEvents = false;
+    // The thread's until m_readDone, then the parse's.
     json::StringArena m_arena;
     EventCollector m_events{m_arena};
     std::vector<std::uint64_t> m_rows;

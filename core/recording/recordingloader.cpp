@@ -23,6 +23,7 @@ namespace tf::recording {
 
 namespace {
 
+using detail::joinedPath;
 using json::PathStep;
 using json::Type;
 
@@ -125,13 +126,6 @@ std::size_t streamedItemDepth(const std::string &path)
     return isEventListPath(path) ? 2 : 0;
 }
 
-std::string joinedPath(const std::vector<std::string> &path)
-{
-    std::string out;
-    for (const std::string &step : path)
-        out += (out.empty() ? "" : "/") + step;
-    return out;
-}
 
 detail::EventCollector &Loader::eventsAt(const std::string &path)
 {
@@ -177,8 +171,7 @@ json::Value Loader::parseDocument(std::size_t start, std::size_t &end)
     auto stringEnds = std::make_shared<json::StringEnds>();
     limits.recordStringEnds = stringEnds.get();
     std::unique_ptr<detail::ListReadAhead> ahead;
-    if (m_text.size() >= m_control.readAheadFromBytes.value_or(detail::ListReadAhead::minimumFileBytes()) &&
-        detail::ListReadAhead::canRead(*m_run->source)) {
+    if (m_text.size() >= m_control.readAheadFromBytes.value_or(detail::ListReadAhead::minimumFileBytes())) {
         // Appended: a list at the same path before it (a name given twice) was streamed here too.
         const auto taken = [this](detail::ListReadAhead &read) {
             if (read.isEventList()) {

@@ -4,7 +4,7 @@
 #include "core/json/writer.h"
 #include "core/text/linediff.h"
 
-#include <unordered_map>
+#include <algorithm>
 
 namespace tf::findings {
 
@@ -243,36 +243,50 @@ std::size_t LedgerMarkCounts::of(LedgerMark mark) const
     return 0;
 }
 
-std::vector<LedgerRowView> ledgerRowViews(const json::Value &ledger, const LedgerFold &fold,
-                                          const std::vector<RowIssue> &issues, std::size_t rowsAtPrevious)
+std::vector<LedgerRowView> blankLedgerRowViews(const json::Value &ledger)
 {
-    std::vector<LedgerRowView> out;
-    if (!ledger.isArray())
-        return out;
-    const std::vector<unsigned> marks = ledgerFoldMarks(ledger, fold, issues);
-    std::unordered_map<std::size_t, std::string> issueOf;
-    for (const RowIssue &i : issues)
-        if (i.index != kLedgerIssue) {
-            std::string &s = issueOf[i.index];
-            s += (s.empty() ? "" : "; ") + i.reason;
-        }
-    out.reserve(ledger.size());
-    for (std::size_t i = 0; i < ledger.size(); ++i) {
+    return std::vector<LedgerRowView>(ledger.isArray() ? ledger.size() : 0);
+}
+
+void fillLedgerRowViews(const json::Value &ledger, std::vector<LedgerRowView> &views, std::size_t from, std::size_t to)
+{
+    to = std::min({to, views.size(), ledger.size()});
+    for (std::size_t i = from; i < to; ++i) {
         const json::Value &row = ledger.at(i);
-        LedgerRowView &v = out.emplace_back();
+        LedgerRowView &v = views[i];
         v.index = i;
         v.kind = rowKindOf(row);
         if (row.isObject())
             fill(v, row);
         else
             v.detail.push_back(json::stringify(row));
-        v.marks = marks[i];
+    }
+}
+
+void markLedgerRowViews(std::vector<LedgerRowView> &views, const json::Value &ledger, const LedgerFold &fold,
+                        const std::vector<RowIssue> &issues, std::size_t rowsAtPrevious)
+{
+    const std::vector<unsigned> marks = ledgerFoldMarks(ledger, fold, issues);
+    const std::size_t rows = std::min(views.size(), marks.size());
+    for (std::size_t i = 0; i < rows; ++i) {
+        views[i].marks = marks[i];
         // At the first call every row is new: rowsAtPrevious is 0.
         if (i >= rowsAtPrevious)
-            v.marks |= MarkNew;
-        if (auto it = issueOf.find(i); it != issueOf.end())
-            v.issue = it->second;
+            views[i].marks |= MarkNew;
     }
+    for (const RowIssue &i : issues)
+        if (i.index != kLedgerIssue && i.index < rows) {
+            std::string &s = views[i.index].issue;
+            s += (s.empty() ? "" : "; ") + i.reason;
+        }
+}
+
+std::vector<LedgerRowView> ledgerRowViews(const json::Value &ledger, const LedgerFold &fold,
+                                          const std::vector<RowIssue> &issues, std::size_t rowsAtPrevious)
+{
+    std::vector<LedgerRowView> out = blankLedgerRowViews(ledger);
+    fillLedgerRowViews(ledger, out, 0, out.size());
+    markLedgerRowViews(out, ledger, fold, issues, rowsAtPrevious);
     return out;
 }
 

@@ -65,6 +65,12 @@ LedgerMarkCounts countLedgerMarks(const std::vector<unsigned> &marks);
 // were filed since the previous call; `issues` are validateRows(ledger).
 std::vector<LedgerRowView> ledgerRowViews(const json::Value &ledger, const LedgerFold &fold,
                                           const std::vector<RowIssue> &issues, std::size_t rowsAtPrevious);
+// The same in parts, for a caller that shares a large ledger's rows out among threads: the views sized, each row's
+// words filled (rows [from, to); any rows, on any thread, each once), then the marks set once every row is filled.
+std::vector<LedgerRowView> blankLedgerRowViews(const json::Value &ledger);
+void fillLedgerRowViews(const json::Value &ledger, std::vector<LedgerRowView> &views, std::size_t from, std::size_t to);
+void markLedgerRowViews(std::vector<LedgerRowView> &views, const json::Value &ledger, const LedgerFold &fold,
+                        const std::vector<RowIssue> &issues, std::size_t rowsAtPrevious);
 
 // "new", "conflict", "contingent", "unsettled", "superseded", "malformed", "not folded": in that order.
 std::vector<std::string> ledgerMarkNames(unsigned marks);

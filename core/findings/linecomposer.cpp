@@ -15,12 +15,18 @@ namespace {
 
 void appendUtf16(std::u16string &out, std::string_view wtf8)
 {
-    // ASCII is copied unit for unit; the rest goes through the WTF-8 decoder, which keeps a lone surrogate.
-    std::size_t i = 0;
-    while (i < wtf8.size() && static_cast<unsigned char>(wtf8[i]) < 0x80)
-        out += char16_t(wtf8[i++]);
-    if (i < wtf8.size())
-        out += text::toUtf16(wtf8.substr(i));
+    // The ASCII prefix (most of a ledger's text) is widened in one loop the compiler vectorizes, into space made
+    // once: appended unit by unit it was a tenth of a findings piece's cost. The rest goes through the WTF-8
+    // decoder, which keeps a lone surrogate.
+    const auto *bytes = reinterpret_cast<const unsigned char *>(wtf8.data());
+    std::size_t ascii = 0;
+    while (ascii < wtf8.size() && bytes[ascii] < 0x80)
+        ++ascii;
+    const std::size_t at = out.size();
+    out.resize(at + ascii);
+    std::transform(bytes, bytes + ascii, out.begin() + std::ptrdiff_t(at), [](unsigned char b) { return char16_t(b); });
+    if (ascii < wtf8.size())
+        out += text::toUtf16(wtf8.substr(ascii));
 }
 
 } // namespace

@@ -146,7 +146,7 @@ private:
     std::vector<KeyOrder> m_orders;
     std::vector<std::uint64_t> m_rowOffsets; // where each row was parsed from; kNoSource when it was not
     json::SharedStringWriter m_keptStrings;  // short strings kept as written, packed (not their rows' blocks)
-    std::uint32_t m_checkpointInterval = 64;
+    std::uint32_t m_checkpointInterval = 16;
     // Per key: group index -> the key's value after that group (nullopt: absent). Filled by rebuilds, on any thread.
     mutable std::mutex m_checkpointMutex;
     mutable std::unordered_map<std::string, std::map<std::uint32_t, std::optional<json::Value>>> m_checkpoints;

@@ -9,6 +9,7 @@
 #include <QElapsedTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <atomic>
 #include <future>
 
 namespace tf::ui {
@@ -56,32 +57,46 @@ BundleHandle buildBundle(const RunHandle &run, std::size_t ordinal,
             bundle->previous = std::make_shared<recording::CallView>(std::move(*views.previous));
     }
     // What the panes show of the views: the ledger's rows and the piece's diff, and the messages (the transcript and
-    // the Wire's rows). The two halves read the views and write fields of their own, so a dear build (large ledgers,
-    // long histories) makes them side by side, as it made the views.
-    const auto ledgerAndPiece = [&bundle, folded] {
+    // the Wire's rows). The parts read the views and write fields of their own, so a dear build (large ledgers, long
+    // histories) makes them on two threads, as it made the views. The ledger's rows are the largest part (thousands
+    // of rows, each read from its scattered nodes): both threads fill them, a chunk at a time, once done with their
+    // own part, and the marks are set when every row is filled.
+    const json::Value &ledger = bundle->view->ledger;
+    if (bundle->view->ledgerOnRecord)
+        bundle->ledgerRows = findings::blankLedgerRowViews(ledger);
+    std::atomic<std::size_t> nextRow{0};
+    const auto fillRows = [&bundle, &ledger, &nextRow] {
+        constexpr std::size_t kChunk = 128;
+        const std::size_t rows = bundle->ledgerRows.size();
+        for (std::size_t from = nextRow.fetch_add(kChunk); from < rows; from = nextRow.fetch_add(kChunk))
+            findings::fillLedgerRowViews(ledger, bundle->ledgerRows, from, from + kChunk);
+    };
+    const auto foldAndPiece = [&bundle, folded, &fillRows] {
         // The fold keeps pointers to rows inside view->ledger, which the bundle owns through `view`.
         if (!folded)
             bundle->fold = findings::foldLedger(bundle->view->ledger);
-        if (bundle->view->ledgerOnRecord)
-            bundle->ledgerRows = findings::ledgerRowViews(
-                bundle->view->ledger, bundle->fold, bundle->view->ledgerIssues, bundle->view->ledgerRowsAtPrevious);
         if (bundle->view->piece || (bundle->previous && bundle->previous->piece))
             bundle->pieceDiff = findings::pieceLineDiff(
                 bundle->previous && bundle->previous->piece ? &*bundle->previous->piece : nullptr,
                 bundle->view->piece ? &*bundle->view->piece : nullptr);
+        fillRows();
     };
-    const auto messages = [&bundle, &run] {
+    const auto messages = [&bundle, &run, &fillRows] {
         bundle->transcript = recording::transcriptAt(*run->run, *bundle->view, bundle->previous.get());
         bundle->wire = WireModel::itemsFor(*bundle);
+        fillRows();
     };
     if (previousBuild == recording::PreviousBuild::OwnThread) {
-        std::future<void> other = std::async(std::launch::async, ledgerAndPiece);
+        std::future<void> other = std::async(std::launch::async, foldAndPiece);
         messages();
         other.get();
     } else {
-        ledgerAndPiece();
+        foldAndPiece();
         messages();
     }
+    if (bundle->view->ledgerOnRecord)
+        findings::markLedgerRowViews(bundle->ledgerRows, ledger, bundle->fold, bundle->view->ledgerIssues,
+                                     bundle->view->ledgerRowsAtPrevious);
     bundle->buildMs = double(timer.nsecsElapsed()) / 1e6;
     // One stat of the path per build (microseconds), after the build has read what it needed.
     bundle->sourceChange = run->run->changedOnDisk();

@@ -60,8 +60,10 @@ public:
     // A rebuild of a key written by a long chain of rows (a ledger appended to at every call) starts from the
     // nearest checkpoint before the row instead of the chain's start: the key's value after every
     // `groups`-th row of the chain, kept the first time a rebuild passes it (values share their nodes copy-on-write,
-    // so a checkpoint costs its containers, not its strings). 64 unless set; the conformance runner sets 2 so the
-    // small vectors exercise them. Set it before any rebuild.
+    // so a checkpoint costs its containers, not its strings). 16 unless set: a window's switch to a late call of a
+    // run with a 3,300-row ledger replayed 32 rows' values on average at 64, parsed again from all over the file,
+    // for checkpoints that cost about 2 MB of row handles over the whole run at 16. The conformance runner sets 2 so
+    // the small vectors exercise them. Set it before any rebuild.
     void setCheckpointInterval(std::uint32_t groups) { m_checkpointInterval = groups; }
 
     // Reads the states of calls in increasing row order for a whole-run pass: each row is parsed once and applied to a

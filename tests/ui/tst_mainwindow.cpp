@@ -75,6 +75,7 @@ private slots:
     void rawViewAndCounts();
     void noPieceSaysWhy();
     void structuredLineSelectsLedgerRows();
+    void structuredViewMarksWhatTheModelSays();
     void findFocusesLedgerFilter();
     void stripChartClickMovesCursor();
     void recentFilesAndDrop();
@@ -586,6 +587,62 @@ void TestMainWindow::structuredLineSelectsLedgerRows()
     QTRY_COMPARE(ledger->selectionModel()->selectedRows().size(), rows.size());
     for (const QModelIndex &i : ledger->selectionModel()->selectedRows())
         QVERIFY(rows.contains(i.data(LedgerModel::RowIndexRole).toInt()));
+}
+
+// The structured view reads the piece itself (not the model's roles, at every switch): every overflow note it marks
+// explains what PieceModel::OverflowToolTipRole explains, at the line's "+K more", its More line or its clipped span.
+void TestMainWindow::structuredViewMarksWhatTheModelSays()
+{
+    MainWindow &w = *m_window;
+    // Long enough for buckets over their 64 lines and lines clipped at 240 units (from about call 110).
+    generate::GeneratorOptions options;
+    options.calls = 130;
+    options.seed = 3;
+    options.resultBytes = 200;
+    options.historyInIterationEnd = false;
+    options.historyWindow = 8;
+    const QString overflowing = test::writeGenerated(m_dir, QStringLiteral("generated-130.json"), options);
+    QVERIFY(openAndWait(w, overflowing));
+    QVERIFY(showAndWait(w, int(w.run()->calls.size()) - 1));
+    auto *pane = w.findChild<FindingsPane *>(QStringLiteral("findingsPane"));
+    pane->setHeaderExpanded(true);
+    auto *structured = w.findChild<AnnotatedTextView *>(QStringLiteral("pieceStructuredView"));
+    PieceModel *model = pane->model();
+    QCOMPARE(structured->toPlainText(), toQString(std::u16string_view(model->piece()->text)));
+    int overflowLines = 0, modelSpans = 0, clippedSpans = 0;
+    for (int s = 0; s < model->rowCount(); ++s) {
+        const QModelIndex section = model->index(s, 0);
+        for (int l = 0; l < model->rowCount(section); ++l) {
+            const QModelIndex line = model->index(l, 0, section);
+            const int offset = line.data(PieceModel::OffsetRole).toInt();
+            const QString tip = line.data(PieceModel::OverflowToolTipRole).toString();
+            const auto kind = findings::LineKind(line.data(PieceModel::LineKindRole).toInt());
+            for (const SpanRange &span : line.data(PieceModel::SpansRole).value<QList<SpanRange>>()) {
+                const auto origin = findings::SpanOrigin(span.origin);
+                const QString at = structured->toolTipAt(offset + span.begin);
+                if (kind == findings::LineKind::More || origin == findings::SpanOrigin::Overflow) {
+                    QCOMPARE(at, tip);
+                    clippedSpans += origin == findings::SpanOrigin::Overflow ? 1 : 0;
+                } else if (origin == findings::SpanOrigin::Model && kind != findings::LineKind::CountLine) {
+                    ++modelSpans;
+                    QVERIFY2(at.isEmpty() || at.contains(QStringLiteral("lone surrogate")), qPrintable(at));
+                }
+            }
+            const int hidden = line.data(PieceModel::HiddenLinesRole).toInt();
+            if (kind == findings::LineKind::CountLine && hidden > 0) {
+                const QString text = line.data(Qt::DisplayRole).toString();
+                QCOMPARE(structured->toolTipAt(offset + int(text.lastIndexOf(QStringLiteral("+%1 more").arg(hidden)))),
+                         tip);
+            }
+            if (line.data(PieceModel::OverflowRole).toBool()) {
+                QVERIFY(!tip.isEmpty());
+                ++overflowLines;
+            }
+        }
+    }
+    QVERIFY2(overflowLines > 0, "the 130-call run's last piece should overflow a bucket");
+    QVERIFY(clippedSpans > 0);
+    QVERIFY(modelSpans > 0);
 }
 
 void TestMainWindow::findFocusesLedgerFilter()

@@ -52,7 +52,15 @@ inline QString samplePath(const QString &name)
     return sampleDir() + QLatin1Char('/') + name;
 }
 
+inline QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &bytes);
+
 // Generated recordings: the real samples have no collapsed result and no cache usage.
+inline QString writeGenerated(const QTemporaryDir &dir, const QString &name, const generate::GeneratorOptions &options)
+{
+    const std::string text = generate::generateRecording(options);
+    return writeFile(dir, name, QByteArray(text.data(), qsizetype(text.size())));
+}
+
 inline QString writeGenerated(const QTemporaryDir &dir, const QString &name, int calls, std::uint64_t seed,
                               generate::Damage damage = {})
 {
@@ -60,13 +68,7 @@ inline QString writeGenerated(const QTemporaryDir &dir, const QString &name, int
     options.calls = calls;
     options.seed = seed;
     options.damage = damage;
-    const std::string text = generate::generateRecording(options);
-    const QString path = dir.filePath(name);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        return {};
-    f.write(text.data(), qint64(text.size()));
-    return path;
+    return writeGenerated(dir, name, options);
 }
 
 inline QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &bytes)

@@ -19,11 +19,6 @@ constexpr int kListedIds = 32;
 
 constexpr quintptr kSectionId = 0;
 
-bool lineHasOverflow(const findings::PieceLine &line)
-{
-    return line.clippedUnits > 0 || line.hiddenLines > 0 || line.kind == LineKind::More;
-}
-
 } // namespace
 
 PieceModel::PieceModel(QObject *parent)
@@ -123,6 +118,11 @@ QString PieceModel::sectionName(int sectionKind)
     return {};
 }
 
+bool PieceModel::hasOverflow(const findings::PieceLine &line)
+{
+    return line.clippedUnits > 0 || line.hiddenLines > 0 || line.kind == LineKind::More;
+}
+
 QString PieceModel::overflowExplanation(const findings::PieceLine &line)
 {
     QStringList parts;
@@ -162,7 +162,7 @@ QVariant PieceModel::data(const QModelIndex &index, int role) const
                                                  : nullptr;
         int overflowLines = 0, length = 0;
         for (std::size_t l = 0; l < section.lines.size(); ++l) {
-            overflowLines += lineHasOverflow(section.lines[l]) ? 1 : 0;
+            overflowLines += hasOverflow(section.lines[l]) ? 1 : 0;
             length += int(section.lines[l].text.size()) + (l > 0 ? 1 : 0);
         }
         switch (role) {
@@ -257,7 +257,7 @@ QVariant PieceModel::data(const QModelIndex &index, int role) const
     case LengthRole:
         return int(line.text.size());
     case OverflowRole:
-        return lineHasOverflow(line);
+        return hasOverflow(line);
     case ClippedUnitsRole:
         return int(line.clippedUnits);
     case ClipCapRole:

@@ -63,7 +63,9 @@ public:
 
     // The section's display name ("facts", "unsettled by absence", ...).
     static QString sectionName(int sectionKind);
-    // Plain text explaining a line's overflow note, or empty when it has none.
+    // Whether a line carries an overflow note (a clip or "+K more": OverflowRole), and plain text explaining it, or
+    // empty when it has none.
+    static bool hasOverflow(const findings::PieceLine &line);
     static QString overflowExplanation(const findings::PieceLine &line);
 
 private:

@@ -280,7 +280,6 @@ void FindingsPane::renderRaw()
 void FindingsPane::renderStructured()
 {
     const QPalette pal = palette();
-    QString text;
     QList<AnnotatedTextView::Range> ranges;
     QHash<int, AnnotatedTextView::BlockStyle> blocks;
     QHash<int, QString> notes;
@@ -308,6 +307,18 @@ void FindingsPane::renderStructured()
     QList<int> newBlocks;
     m_firstNewBlock = -1;
     const bool compared = m_bundle->previous && m_bundle->previous->piece;
+
+    // Read from the piece itself, not through the model's roles: a piece of 400 lines asked each line for its spans,
+    // rows, lone surrogates and overflow note as QVariants at every call switch.
+    const findings::FindingsPiece &piece = *m_model->piece();
+    QString text;
+    {
+        qsizetype units = 0;
+        for (const findings::PieceSection &section : piece.sections)
+            for (const findings::PieceLine &line : section.lines)
+                units += qsizetype(line.text.size()) + 1;
+        text.reserve(units + 2 * qsizetype(piece.sections.size()));
+    }
     const auto addBlock = [&](const QString &line, int section, int lineIndex) {
         if (block > 0)
             text += QLatin1Char('\n');
@@ -316,17 +327,17 @@ void FindingsPane::renderStructured()
         ++block;
     };
 
-    const int sections = m_model->rowCount();
+    const int sections = int(piece.sections.size());
     for (int s = 0; s < sections; ++s) {
-        const QModelIndex section = m_model->index(s, 0);
-        const auto sectionKind = SectionKind(section.data(PieceModel::SectionKindRole).toInt());
+        const findings::PieceSection &section = piece.sections[std::size_t(s)];
+        const SectionKind sectionKind = section.kind;
         if (s > 0) {
             addBlock(QString(), -1, -1);
             ++pieceLine;
             gutter << QString();
             gutterTips << QString();
         }
-        const int lines = m_model->rowCount(section);
+        const int lines = int(section.lines.size());
         if (sectionKind == SectionKind::Header && !m_headerExpanded) {
             const int start = int(text.size()) + (block > 0 ? 1 : 0);
             const QString folded =
@@ -344,9 +355,9 @@ void FindingsPane::renderStructured()
             continue;
         }
         for (int l = 0; l < lines; ++l) {
-            const QModelIndex line = m_model->index(l, 0, section);
-            const QString lineText = line.data(Qt::DisplayRole).toString();
-            const auto kind = LineKind(line.data(PieceModel::LineKindRole).toInt());
+            const findings::PieceLine &line = section.lines[std::size_t(l)];
+            const QString lineText = toQString(std::u16string_view(line.text));
+            const LineKind kind = line.kind;
             const int start = int(text.size()) + (block > 0 ? 1 : 0);
             const int thisBlock = block;
             addBlock(lineText, s, l);
@@ -354,7 +365,10 @@ void FindingsPane::renderStructured()
                 newBlocks.append(thisBlock);
             ++pieceLine;
 
-            const QList<int> rows = line.data(PieceModel::RowIndicesRole).value<QList<int>>();
+            QList<int> rows;
+            rows.reserve(qsizetype(line.rowIndices.size()));
+            for (std::size_t r : line.rowIndices)
+                rows.append(int(r));
             gutter << rowsLabel(rows);
             QStringList rowNames;
             for (int r : rows)
@@ -369,7 +383,7 @@ void FindingsPane::renderStructured()
                 style.format = heading;
                 style.hasFormat = true;
                 blocks.insert(thisBlock, style);
-                const int total = section.data(PieceModel::TotalLinesRole).toInt();
+                const int total = int(section.totalContentLines);
                 const int shown = lines - 1;
                 if (sectionKind != SectionKind::Noise && sectionKind != SectionKind::Undeclared)
                     notes.insert(thisBlock, total > shown ? tr("%1 of %2 lines").arg(shown).arg(total)
@@ -382,7 +396,7 @@ void FindingsPane::renderStructured()
                     notes.insert(thisBlock, tr("header"));
                 continue;
             }
-            const QString overflowTip = line.data(PieceModel::OverflowToolTipRole).toString();
+            const QString overflowTip = PieceModel::overflowExplanation(line);
             if (kind == LineKind::More) {
                 AnnotatedTextView::BlockStyle style;
                 style.background = theme::tint(Tone::Warn, pal, 0.14);
@@ -391,36 +405,33 @@ void FindingsPane::renderStructured()
                 ranges.append({start, int(lineText.size()), overflow, overflowTip});
                 continue;
             }
-            const QList<SpanRange> spans = line.data(PieceModel::SpansRole).value<QList<SpanRange>>();
-            for (const SpanRange &span : spans) {
-                const auto origin = SpanOrigin(span.origin);
-                const QTextCharFormat &f = origin == SpanOrigin::Model      ? model
-                                           : origin == SpanOrigin::Overflow ? overflow
-                                                                            : library;
-                ranges.append({start + span.begin, span.end - span.begin, f,
-                               origin == SpanOrigin::Overflow ? overflowTip : QString()});
+            for (const findings::PieceSpan &span : line.spans) {
+                const QTextCharFormat &f = span.origin == SpanOrigin::Model      ? model
+                                           : span.origin == SpanOrigin::Overflow ? overflow
+                                                                                 : library;
+                ranges.append({start + int(span.begin), int(span.end - span.begin), f,
+                               span.origin == SpanOrigin::Overflow ? overflowTip : QString()});
             }
             // "+K more" inside a count line is library wording but still an overflow note.
-            const int hidden = line.data(PieceModel::HiddenLinesRole).toInt();
-            if (kind == LineKind::CountLine && hidden > 0) {
-                const QString more = QStringLiteral("+%1 more").arg(hidden);
+            if (kind == LineKind::CountLine && line.hiddenLines > 0) {
+                const QString more = QStringLiteral("+%1 more").arg(line.hiddenLines);
                 const int at = int(lineText.lastIndexOf(more));
                 if (at >= 0)
                     ranges.append({start + at, int(more.size()), overflow, overflowTip});
             }
-            if (line.data(PieceModel::OverflowRole).toBool()) {
+            if (PieceModel::hasOverflow(line)) {
                 AnnotatedTextView::BlockStyle style;
                 style.marker = theme::strong(Tone::Warn, pal);
                 blocks.insert(thisBlock, style);
             }
             // Lone surrogates: the QString shows U+FFFD in place; mark it and say what was there.
-            for (const QPoint &ls : line.data(PieceModel::LoneSurrogatesRole).value<QList<QPoint>>()) {
+            for (const LoneSurrogate &ls : loneSurrogates(std::u16string_view(line.text))) {
                 QTextCharFormat f;
                 f.setBackground(theme::tint(Tone::Bad, pal, 0.35));
                 f.setForeground(theme::textOn(Tone::Bad, pal));
-                ranges.append({start + ls.x(), 1, f,
-                               tr("A lone surrogate %1 (shown as U+FFFD; sent as EF BF BD)")
-                                   .arg(codeUnitName(char16_t(ls.y())))});
+                ranges.append(
+                    {start + int(ls.position), 1, f,
+                     tr("A lone surrogate %1 (shown as U+FFFD; sent as EF BF BD)").arg(codeUnitName(ls.unit))});
             }
         }
     }

@@ -595,12 +595,13 @@ void TestMainWindow::structuredViewMarksWhatTheModelSays()
 {
     MainWindow &w = *m_window;
     // Long enough for buckets over their 64 lines and lines clipped at 240 units (from about call 110).
-    generate::GeneratorOptions options;
-    options.calls = 130;
-    options.seed = 3;
-    options.resultBytes = 200;
-    options.historyInIterationEnd = false;
-    options.historyWindow = 8;
+    const generate::GeneratorOptions options{.calls = 130,
+                                             .seed = 3,
+                                             .resultBytes = 200,
+                                             .historyInIterationEnd = false,
+                                             .historyWindow = 8,
+                                             .turnCalls = 0,
+                                             .damage = {}};
     const QString overflowing = test::writeGenerated(m_dir, QStringLiteral("generated-130.json"), options);
     QVERIFY(openAndWait(w, overflowing));
     QVERIFY(showAndWait(w, int(w.run()->calls.size()) - 1));

@@ -11,6 +11,7 @@
 #include "ui/models/calllistmodel.h"
 #include "ui/models/ledgermodel.h"
 #include "ui/models/receiptmodel.h"
+#include "ui/models/toolrunmodel.h"
 #include "ui/models/transcriptmodel.h"
 #include "ui/models/wiremodel.h"
 #include "ui/panes/mainwindow.h"
@@ -114,6 +115,7 @@ private slots:
     void widerWindowWidensTheReadingPanes();
     void callsListFollowsTheRunsColumns();
     void sincePreviousFactsAreWhole();
+    void toolRunsShowAWholeRow();
     void transcriptLaysOutOnceOnScreen();
     void panesOutOfSightCatchUpWhenShown();
 
@@ -660,6 +662,52 @@ void TestLayout::sincePreviousFactsAreWhole()
         QVERIFY2(wholeValues(), qPrintable(QStringLiteral("at %1 px").arg(facts->width())));
     }
     since->setFloating(false);
+}
+
+// The Response pane's tool calls: at the screen's size and in the default window the table shows at least one whole
+// row (a scroll bar never covers it) and the columns keep their labels; at the normal font it is no wider than its
+// pane (a stretched last column kept 100 px it did not need, and the table scrolled sideways at 1280×720). A column no
+// run of the call fills (in parallel) is not shown.
+void TestLayout::toolRunsShowAWholeRow()
+{
+    MainWindow &w = *m_window;
+    int call = -1;
+    for (int c = 0; c < int(w.run()->calls.size()) && call < 0; ++c) {
+        QVERIFY(test::showCallAndWait(w, c));
+        if (!w.currentBundle()->view->toolRuns.empty())
+            call = c;
+    }
+    QVERIFY2(call >= 0, "the sample has a call that ran tools");
+    auto *table = w.findChild<QTableView *>(QStringLiteral("toolRunsView"));
+    for (const QSize size : {m_screen, QSize(1400, 900)}) {
+        w.resize(size);
+        QTest::qWait(20);
+        w.applyDefaultLayout();
+        w.findChild<QDockWidget *>(QStringLiteral("responseDock"))->raise();
+        QTest::qWait(50);
+        QVERIFY(table->isVisible());
+        QVERIFY(table->model()->rowCount() > 0);
+        const QString where = QStringLiteral("%1×%2").arg(size.width()).arg(size.height());
+        QVERIFY(table->isColumnHidden(ToolRunModel::ParallelColumn) ==
+                !w.currentBundle()->view->toolRuns.front().parallelCount.has_value());
+        // With a 14 pt font the labels alone are wider than the pane: it scrolls sideways, its row still whole.
+        if (config() != QLatin1String("14pt"))
+            QVERIFY2(table->horizontalHeader()->length() <= table->viewport()->width(),
+                     qPrintable(QStringLiteral("%1: columns %2 px in %3 px")
+                                    .arg(where)
+                                    .arg(table->horizontalHeader()->length())
+                                    .arg(table->viewport()->width())));
+        QVERIFY2(table->viewport()->height() >= table->rowHeight(0),
+                 qPrintable(QStringLiteral("%1: %2 px for a %3 px row")
+                                .arg(where)
+                                .arg(table->viewport()->height())
+                                .arg(table->rowHeight(0))));
+        for (int c = 0; c < ToolRunModel::ColumnCount; ++c)
+            if (!table->isColumnHidden(c))
+                QVERIFY2(
+                    table->columnWidth(c) >= ColumnFitter::labelWidth(table->horizontalHeader(), c) - 1,
+                    qPrintable(QStringLiteral("%1: column %2 is %3 px").arg(where).arg(c).arg(table->columnWidth(c))));
+    }
 }
 
 void TestLayout::transcriptLaysOutOnceOnScreen()

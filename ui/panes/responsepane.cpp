@@ -4,6 +4,7 @@
 #include "ui/panes/paneheader.h"
 #include "ui/services/qtstrings.h"
 #include "ui/widgets/annotatedtextview.h"
+#include "ui/widgets/columnfitter.h"
 #include "ui/widgets/compactheight.h"
 #include "ui/widgets/elidedlabel.h"
 #include "ui/widgets/fonts.h"
@@ -20,7 +21,9 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QScrollBar>
 #include <QSplitter>
+#include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -111,7 +114,9 @@ ResponsePane::ResponsePane(QWidget *parent)
     m_toolView = new QTableView(toolSplit);
     m_toolView->setObjectName(QStringLiteral("toolRunsView"));
     m_toolView->setModel(m_tools);
-    m_toolView->setItemDelegate(new ToolRunDelegate(m_toolView));
+    auto *toolDelegate = new ToolRunDelegate(m_toolView);
+    toolDelegate->setElideMiddleColumns({ToolRunModel::IdColumn});
+    m_toolView->setItemDelegate(toolDelegate);
     m_toolView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_toolView->setSelectionMode(QAbstractItemView::SingleSelection);
     m_toolView->setShowGrid(false);
@@ -120,13 +125,28 @@ ResponsePane::ResponsePane(QWidget *parent)
     m_toolView->verticalHeader()->setDefaultSectionSize(m_toolView->fontMetrics().height() + 8);
     m_toolView->horizontalHeader()->setHighlightSections(false);
     m_toolView->horizontalHeader()->setStretchLastSection(true);
-    m_toolView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Sized to what the columns hold and no wider than the pane while their labels fit (a column too narrow elides
+    // its text): every column sized to its contents overflowed the pane, and the scroll bar that brought covered the
+    // one row the table had room for.
+    m_toolFitter = new ColumnFitter(m_toolView, m_toolView->horizontalHeader(),
+                                    {{ToolRunModel::StatusColumn, 14, true},
+                                     {ToolRunModel::ToolColumn, 28},
+                                     {ToolRunModel::IdColumn, 24},
+                                     {ToolRunModel::DurationColumn, 10}});
     m_detail = readOnlyText(toolSplit, QStringLiteral("toolRunDetail"));
     m_detail->setPlaceholderText(tr("Select a tool call to see its arguments and result"));
     toolSplit->setStretchFactor(0, 1);
     toolSplit->setStretchFactor(1, 2);
     setCompactHeight(m_text, 2);
     setCompactHeight(m_toolView, 1);
+    // A pane too narrow for the columns' labels (a large font) scrolls sideways: the table grows by the scroll bar
+    // then, so that its row stays whole above it.
+    connect(m_toolView->horizontalScrollBar(), &QScrollBar::rangeChanged, this, [this](int, int max) {
+        setCompactHeight(m_toolView, 1);
+        if (max > 0)
+            m_toolView->setMinimumHeight(m_toolView->minimumHeight() +
+                                         style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_toolView));
+    });
     setCompactHeight(m_detail, 2);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 2);
@@ -173,6 +193,12 @@ void ResponsePane::setBundle(const BundleHandle &bundle)
 {
     m_bundle = bundle;
     m_tools->setBundle(bundle);
+    // Most calls run no tool in parallel: no empty column then.
+    bool parallel = false;
+    for (int row = 0; row < m_tools->rowCount() && !parallel; ++row)
+        parallel = m_tools->toolRun(row)->parallelCount.has_value();
+    m_toolView->setColumnHidden(ToolRunModel::ParallelColumn, !parallel);
+    m_toolFitter->fit();
     m_detailPending = false;
     m_pendingDetail.clear();
     m_detail->clearAll();

@@ -12,6 +12,7 @@ class QTableView;
 namespace tf::ui {
 
 class AnnotatedTextView;
+class ColumnFitter;
 class ElidedLabel;
 class GlyphLabel;
 class SelectableLabel;
@@ -77,6 +78,7 @@ private:
     QWidget *m_toolBox = nullptr;
     AnnotatedTextView *m_text = nullptr;
     QTableView *m_toolView = nullptr;
+    ColumnFitter *m_toolFitter = nullptr;
     AnnotatedTextView *m_detail = nullptr;
     FindQuery m_find;
 };

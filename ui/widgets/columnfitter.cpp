@@ -143,6 +143,7 @@ void ColumnFitter::apply()
     };
     QList<Column> columns;
     int total = 0, stretchRoom = 0;
+    int stretchingLast = -1; // the last section when the header stretches it (not a Stretch section)
     for (int c = 0; c < m_header->count(); ++c) {
         if (m_header->isSectionHidden(c))
             continue;
@@ -150,6 +151,8 @@ void ColumnFitter::apply()
                                (m_header->stretchLastSection() && c == lastVisible);
         if (stretches) {
             stretchRoom += qMax(labelWidth(m_header, c), m_view->viewport()->width() * m_stretchPercent / 100);
+            if (m_header->sectionResizeMode(c) != QHeaderView::Stretch)
+                stretchingLast = c;
             continue;
         }
         // A width set by someone else (the user dragging, the settings restored) is theirs to keep.
@@ -210,6 +213,13 @@ void ColumnFitter::apply()
         }
         // A stretching section is resized on the header's next read of its length, and says so: read it while the
         // header is quiet.
+        // A stretched last section never shrinks below the width it had before it stretched (the header's default
+        // section size, 100 px, until resized): where the view is too narrow for the columns, that made them overflow
+        // it by what the label did not need. It gets its label's width back, and stretches from there.
+        if (stretchingLast >= 0 && m_header->length() > m_view->viewport()->width()) {
+            m_header->resizeSection(stretchingLast, labelWidth(m_header, stretchingLast));
+            resized = true;
+        }
         (void)m_header->length();
     }
     if (resized) {

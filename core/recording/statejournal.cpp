@@ -214,7 +214,11 @@ std::optional<Value> StateJournal::memberBefore(std::size_t row, std::string_vie
     } else {
         from = (*groups)[last - 1].chainStart;
     }
-    const std::uint32_t interval = m_checkpointInterval;
+    // Each checkpoint holds a handle to each of the key's items (a ledger's rows): over a chain their memory grows
+    // with its square, so a chain longer than kCheckpointsPerChain intervals spaces them further apart.
+    const std::uint32_t interval =
+        groups ? std::max(m_checkpointInterval, std::uint32_t(groups->size() / kCheckpointsPerChain))
+               : m_checkpointInterval;
     const bool longChain = interval > 0 && last - from > interval;
     if (longChain) {
         std::lock_guard lock(m_checkpointMutex);

@@ -62,9 +62,12 @@ public:
     // `groups`-th row of the chain, kept the first time a rebuild passes it (values share their nodes copy-on-write,
     // so a checkpoint costs its containers, not its strings). 16 unless set: a window's switch to a late call of a
     // run with a 3,300-row ledger replayed 32 rows' values on average at 64, parsed again from all over the file,
-    // for checkpoints that cost about 2 MB of row handles over the whole run at 16. The conformance runner sets 2 so
-    // the small vectors exercise them. Set it before any rebuild.
+    // for checkpoints that cost about 2 MB of row handles over the whole run at 16. A chain of more than
+    // kCheckpointsPerChain intervals has them further apart (a checkpoint of a ledger holds a handle per row, so
+    // their memory grows with the square of the chain). The conformance runner sets 2 so the small vectors exercise
+    // them. Set it before any rebuild.
     void setCheckpointInterval(std::uint32_t groups) { m_checkpointInterval = groups; }
+    static constexpr std::uint32_t kCheckpointsPerChain = 64;
 
     // Reads the states of calls in increasing row order for a whole-run pass: each row is parsed once and applied to a
     // live fold (where a rebuild per call would parse every call's whole state again). Falls back to a rebuild when

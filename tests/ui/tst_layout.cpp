@@ -108,6 +108,7 @@ private slots:
     void fitterRemembersCellWidths();
     void fitterMeasuresWhatTheFilterShows();
     void fitterRepaintsOnce();
+    void fitterKeepsWhatIsNotItsOwn();
     void layoutIsRestored();
     void wireSplitHoldsAsItemsChange();
     void statusBarKeepsItsHeight();
@@ -356,6 +357,79 @@ void TestLayout::fitterRepaintsOnce()
     QVERIFY(view.columnWidth(0) > before);
     QTest::qWait(50);
     QCOMPARE(counter.paints, 1);
+}
+
+// What the fitter must leave alone or take back: a column hidden and shown again does not make its neighbour "sized
+// by the user"; a stretched last column the user dragged wider keeps its width; a column a restored header state
+// put in ResizeToContents (older builds) is fitted again; and a view too narrow for its columns does not repaint at
+// every fit.
+void TestLayout::fitterKeepsWhatIsNotItsOwn()
+{
+    QStandardItemModel model(2, 4);
+    model.setHorizontalHeaderLabels(
+        {QStringLiteral("Status"), QStringLiteral("Tool"), QStringLiteral("Duration"), QStringLiteral("Parallel")});
+    for (int r = 0; r < 2; ++r) {
+        model.setItem(r, 0, new QStandardItem(QStringLiteral("returned")));
+        model.setItem(r, 1, new QStandardItem(QStringLiteral("fetch_survey_dataset")));
+        model.setItem(r, 2, new QStandardItem(QStringLiteral("%1 ms").arg(r)));
+    }
+    QTableView view;
+    view.setModel(&model);
+    view.horizontalHeader()->setStretchLastSection(true);
+    view.horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents); // as an old saved state has it
+    view.resize(600, 200);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    ColumnFitter fitter(&view, view.horizontalHeader(), {{0, 14}, {1, 8}, {2, 10}});
+    fitter.fit();
+    QCOMPARE(view.horizontalHeader()->sectionResizeMode(1), QHeaderView::Interactive);
+    QVERIFY(view.columnWidth(1) <= 8 * view.fontMetrics().averageCharWidth()); // fitted: no longer the whole name
+
+    fitter.setColumnHidden(3, true); // Duration is the last column now, and stretches
+    fitter.fit();
+    fitter.setColumnHidden(3, false);
+    fitter.fit();
+    QVERIFY(!fitter.userResized(2));
+    model.item(0, 2)->setText(QStringLiteral("123,456,789 ms"));
+    const int before = view.columnWidth(2);
+    fitter.fit();
+    QVERIFY2(view.columnWidth(2) > before, "Duration is fitted again, not kept as a user's width");
+
+    // Too narrow for the columns: the stretched last column gives back what its label does not need, once.
+    view.resize(150, 200);
+    QTest::qWait(20);
+    fitter.fit();
+    QTest::qWait(20);
+    QVERIFY2(view.horizontalHeader()->length() <= view.viewport()->width() ||
+                 view.columnWidth(3) == ColumnFitter::labelWidth(view.horizontalHeader(), 3),
+             qPrintable(QStringLiteral("%1 px of columns in %2 px")
+                            .arg(view.horizontalHeader()->length())
+                            .arg(view.viewport()->width())));
+    struct PaintCounter : QObject
+    {
+        int paints = 0;
+        bool eventFilter(QObject *, QEvent *event) override
+        {
+            paints += event->type() == QEvent::Paint;
+            return false;
+        }
+    } counter;
+    view.viewport()->installEventFilter(&counter);
+    fitter.fit();
+    fitter.fit();
+    QTest::qWait(50);
+    QCOMPARE(counter.paints, 0);
+    view.viewport()->removeEventFilter(&counter);
+
+    // The user drags the last column wider than the view: it stays so.
+    view.resize(600, 200);
+    QTest::qWait(20);
+    view.horizontalHeader()->resizeSection(3, 900);
+    QTest::qWait(20);
+    fitter.fit();
+    QTest::qWait(20);
+    QVERIFY(fitter.userResized(3));
+    QCOMPARE(view.columnWidth(3), 900);
 }
 
 void TestLayout::columnsFitTheirContent()
@@ -688,8 +762,9 @@ void TestLayout::toolRunsShowAWholeRow()
         QVERIFY(table->isVisible());
         QVERIFY(table->model()->rowCount() > 0);
         const QString where = QStringLiteral("%1×%2").arg(size.width()).arg(size.height());
-        QVERIFY(table->isColumnHidden(ToolRunModel::ParallelColumn) ==
-                !w.currentBundle()->view->toolRuns.front().parallelCount.has_value());
+        const auto &runs = w.currentBundle()->view->toolRuns;
+        QCOMPARE(table->isColumnHidden(ToolRunModel::ParallelColumn),
+                 std::none_of(runs.begin(), runs.end(), [](const auto &r) { return r.parallelCount.has_value(); }));
         // With a 14 pt font the labels alone are wider than the pane: it scrolls sideways, its row still whole.
         if (config() != QLatin1String("14pt"))
             QVERIFY2(table->horizontalHeader()->length() <= table->viewport()->width(),

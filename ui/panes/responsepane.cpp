@@ -141,11 +141,12 @@ ResponsePane::ResponsePane(QWidget *parent)
     setCompactHeight(m_toolView, 1);
     // A pane too narrow for the columns' labels (a large font) scrolls sideways: the table grows by the scroll bar
     // then, so that its row stays whole above it.
-    connect(m_toolView->horizontalScrollBar(), &QScrollBar::rangeChanged, this, [this](int, int max) {
-        setCompactHeight(m_toolView, 1);
+    QTableView *table = m_toolView;
+    connect(table->horizontalScrollBar(), &QScrollBar::rangeChanged, table, [table](int, int max) {
+        setCompactHeight(table, 1);
         if (max > 0)
-            m_toolView->setMinimumHeight(m_toolView->minimumHeight() +
-                                         style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_toolView));
+            table->setMinimumHeight(table->minimumHeight() +
+                                    table->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, table));
     });
     setCompactHeight(m_detail, 2);
     split->setStretchFactor(0, 1);
@@ -197,7 +198,7 @@ void ResponsePane::setBundle(const BundleHandle &bundle)
     bool parallel = false;
     for (int row = 0; row < m_tools->rowCount() && !parallel; ++row)
         parallel = m_tools->toolRun(row)->parallelCount.has_value();
-    m_toolView->setColumnHidden(ToolRunModel::ParallelColumn, !parallel);
+    m_toolFitter->setColumnHidden(ToolRunModel::ParallelColumn, !parallel);
     m_toolFitter->fit();
     m_detailPending = false;
     m_pendingDetail.clear();

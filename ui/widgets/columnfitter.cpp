@@ -122,9 +122,25 @@ void ColumnFitter::fit()
     }
     m_content.clear();
     if (m_header->model())
-        for (const Fit &f : std::as_const(m_fits))
+        for (const Fit &f : std::as_const(m_fits)) {
+            // A header state saved by an older build (which sized some views' columns to their contents) restores
+            // that mode, and a column in it would never be fitted.
+            if (m_header->sectionResizeMode(f.column) == QHeaderView::ResizeToContents)
+                m_header->setSectionResizeMode(f.column, QHeaderView::Interactive);
             m_content.insert(f.column, contentWidth(f));
+        }
     apply();
+}
+
+void ColumnFitter::setColumnHidden(int column, bool hidden)
+{
+    if (m_header->isSectionHidden(column) == hidden)
+        return;
+    // Hiding or showing the last column gives the one before it back the width it had before it stretched, and the
+    // header says so at once: that is not the user resizing it.
+    m_fitting = true;
+    m_header->setSectionHidden(column, hidden);
+    m_fitting = false;
 }
 
 void ColumnFitter::apply()
@@ -216,9 +232,15 @@ void ColumnFitter::apply()
         // A stretched last section never shrinks below the width it had before it stretched (the header's default
         // section size, 100 px, until resized): where the view is too narrow for the columns, that made them overflow
         // it by what the label did not need. It gets its label's width back, and stretches from there.
-        if (stretchingLast >= 0 && m_header->length() > m_view->viewport()->width()) {
-            m_header->resizeSection(stretchingLast, labelWidth(m_header, stretchingLast));
-            resized = true;
+        // Not a column the user sized (dragging it wider is theirs to do, scroll bar and all), and only when that
+        // changes its width (a repaint at every call switch otherwise).
+        if (stretchingLast >= 0 && !m_userSized.contains(stretchingLast) &&
+            m_header->length() > m_view->viewport()->width()) {
+            const int label = labelWidth(m_header, stretchingLast);
+            if (m_header->sectionSize(stretchingLast) != label) {
+                m_header->resizeSection(stretchingLast, label);
+                resized = true;
+            }
         }
         (void)m_header->length();
     }

@@ -42,6 +42,8 @@ public:
     void setStretchShare(int percent) { m_stretchPercent = percent; }
     // Measures the columns now (the model's rows, up to a few thousand).
     void fit();
+    // Hides or shows a column (call fit() after): the width the header then gives its neighbour is not a user's.
+    void setColumnHidden(int column, bool hidden);
     bool userResized(int column) const { return m_userSized.contains(column); }
     // What a header section needs for its whole label (the style's margins and sort indicator included).
     static int labelWidth(const QHeaderView *header, int section);

@@ -92,6 +92,17 @@ void collectOverlaps(QWidget *w, QStringList &overlaps)
         collectOverlaps(c, overlaps);
 }
 
+// Counts the paint events of what it filters (a view's viewport).
+struct PaintCounter : QObject
+{
+    int paints = 0;
+    bool eventFilter(QObject *, QEvent *event) override
+    {
+        paints += event->type() == QEvent::Paint;
+        return false;
+    }
+};
+
 } // namespace
 
 class TestLayout : public QObject
@@ -341,15 +352,7 @@ void TestLayout::fitterRepaintsOnce()
     ColumnFitter fitter(&view, view.horizontalHeader(), {{0, 400}});
     fitter.fit();
     QTest::qWait(20);
-    struct PaintCounter : QObject
-    {
-        int paints = 0;
-        bool eventFilter(QObject *, QEvent *event) override
-        {
-            paints += event->type() == QEvent::Paint;
-            return false;
-        }
-    } counter;
+    PaintCounter counter;
     view.viewport()->installEventFilter(&counter);
     const int before = view.columnWidth(0);
     model.item(1, 0)->setText(QStringLiteral("call_1_with_a_longer_id"));
@@ -405,15 +408,7 @@ void TestLayout::fitterKeepsWhatIsNotItsOwn()
              qPrintable(QStringLiteral("%1 px of columns in %2 px")
                             .arg(view.horizontalHeader()->length())
                             .arg(view.viewport()->width())));
-    struct PaintCounter : QObject
-    {
-        int paints = 0;
-        bool eventFilter(QObject *, QEvent *event) override
-        {
-            paints += event->type() == QEvent::Paint;
-            return false;
-        }
-    } counter;
+    PaintCounter counter;
     view.viewport()->installEventFilter(&counter);
     fitter.fit();
     fitter.fit();

@@ -126,7 +126,6 @@ std::size_t streamedItemDepth(const std::string &path)
     return isEventListPath(path) ? 2 : 0;
 }
 
-
 detail::EventCollector &Loader::eventsAt(const std::string &path)
 {
     return m_eventLists.try_emplace(path, *m_run).first->second;

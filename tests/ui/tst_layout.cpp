@@ -21,6 +21,7 @@
 #include "ui/panes/wirepane.h"
 #include "ui/services/bundledsample.h"
 #include "ui/widgets/columnfitter.h"
+#include "ui/widgets/compactheight.h"
 #include "ui/widgets/factgrid.h"
 #include "ui/widgets/itemdelegate.h"
 #include "ui/widgets/layoutfence.h"
@@ -120,6 +121,7 @@ private slots:
     void fitterMeasuresWhatTheFilterShows();
     void fitterRepaintsOnce();
     void fitterKeepsWhatIsNotItsOwn();
+    void compactHeightMakesRoomForTheScrollBar();
     void layoutIsRestored();
     void wireSplitHoldsAsItemsChange();
     void statusBarKeepsItsHeight();
@@ -425,6 +427,36 @@ void TestLayout::fitterKeepsWhatIsNotItsOwn()
     QTest::qWait(20);
     QVERIFY(fitter.userResized(3));
     QCOMPARE(view.columnWidth(3), 900);
+}
+
+// A view at its compact height keeps its rows whole under a sideways scroll bar: it grows by the bar while the bar is
+// shown, and gives the room back when it goes.
+void TestLayout::compactHeightMakesRoomForTheScrollBar()
+{
+    QStandardItemModel model(3, 3);
+    model.setHorizontalHeaderLabels({QStringLiteral("A"), QStringLiteral("B"), QStringLiteral("C")});
+    QTableView view;
+    view.setModel(&model);
+    view.horizontalHeader()->setDefaultSectionSize(200);
+    setCompactHeight(&view, 1);
+    const int compact = view.minimumHeight();
+    view.resize(700, compact);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QCOMPARE(view.minimumHeight(), compact); // 600 px of columns in a 700 px view: no scroll bar
+    view.resize(300, compact);
+    QTRY_VERIFY(view.horizontalScrollBar()->maximum() > 0);
+    const int bar = view.style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, &view);
+    QCOMPARE(view.minimumHeight(), compact + bar);
+    view.resize(300, view.minimumHeight());
+    QTRY_VERIFY(view.viewport()->height() >= view.rowHeight(0));
+    view.resize(700, view.minimumHeight());
+    QTRY_COMPARE(view.minimumHeight(), compact);
+    setCompactHeight(&view, 2); // asked again: the rows change, and the bar is still followed
+    const int two = view.minimumHeight();
+    QVERIFY(two > compact);
+    view.resize(300, two);
+    QTRY_COMPARE(view.minimumHeight(), two + bar);
 }
 
 void TestLayout::columnsFitTheirContent()

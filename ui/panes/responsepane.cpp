@@ -21,9 +21,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QPlainTextEdit>
-#include <QScrollBar>
 #include <QSplitter>
-#include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -139,15 +137,6 @@ ResponsePane::ResponsePane(QWidget *parent)
     toolSplit->setStretchFactor(1, 2);
     setCompactHeight(m_text, 2);
     setCompactHeight(m_toolView, 1);
-    // A pane too narrow for the columns' labels (a large font) scrolls sideways: the table grows by the scroll bar
-    // then, so that its row stays whole above it.
-    QTableView *table = m_toolView;
-    connect(table->horizontalScrollBar(), &QScrollBar::rangeChanged, table, [table](int, int max) {
-        setCompactHeight(table, 1);
-        if (max > 0)
-            table->setMinimumHeight(table->minimumHeight() +
-                                    table->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, table));
-    });
     setCompactHeight(m_detail, 2);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 2);

@@ -21,7 +21,7 @@ public:
     std::string pack(const json::Value &recording)
     {
         count(recording);
-        const json::Value packedRecording = emit(recording);
+        const json::Value packedRecording = packed(recording);
         json::Value out = json::Value::object();
         out.set("format", json::Value::string("agentfootprint.recording.packed.v1"));
         out.set("recording", packedRecording);
@@ -53,7 +53,7 @@ private:
                 count(m->value);
     }
 
-    json::Value emit(const json::Value &v)
+    json::Value packed(const json::Value &v)
     {
         if (!poolable(v))
             return v;
@@ -76,7 +76,7 @@ private:
         if (v.isArray()) {
             json::Value out = json::Value::array();
             for (const json::Value &item : v)
-                out.push_back(emit(item));
+                out.push_back(packed(item));
             return out;
         }
         if (!v.isObject())
@@ -85,7 +85,7 @@ private:
         bool reserved = false;
         for (const json::Member *m = v.memberBegin(); m != v.memberEnd(); ++m) {
             reserved = reserved || m->key == "$af:ref" || m->key == "$af:esc";
-            out.set(m->key, emit(m->value));
+            out.set(m->key, packed(m->value));
         }
         if (!reserved)
             return out;

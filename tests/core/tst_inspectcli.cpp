@@ -22,7 +22,7 @@
 #include <unistd.h>
 
 #ifndef TRACEFOLD_CLI
-#error "TRACEFOLD_CLI must name the built tracefold-cli (see the recording loader block in tests/CMakeLists.txt)"
+#error "TRACEFOLD_CLI must name the built tracefold-cli (tracefold_test_settings, tests/CMakeLists.txt)"
 #endif
 
 namespace {

@@ -121,6 +121,8 @@ private slots:
     void fitterMeasuresWhatTheFilterShows();
     void fitterRepaintsOnce();
     void fitterKeepsWhatIsNotItsOwn();
+    void fitterStopsAtTheLimit_data();
+    void fitterStopsAtTheLimit();
     void compactHeightMakesRoomForTheScrollBar();
     void layoutIsRestored();
     void wireSplitHoldsAsItemsChange();
@@ -362,6 +364,54 @@ void TestLayout::fitterRepaintsOnce()
     QVERIFY(view.columnWidth(0) > before);
     QTest::qWait(50);
     QCOMPARE(counter.paints, 1);
+}
+
+void TestLayout::fitterStopsAtTheLimit_data()
+{
+    QTest::addColumn<int>("wideRow"); // the one cell wider than the column's limit
+    QTest::addColumn<bool>("stopsEarly");
+    QTest::newRow("first of 3000") << 0 << true;
+    QTest::newRow("tenth of 3000") << 9 << true;
+    QTest::newRow("last of 3000") << 2999 << false;
+}
+
+// Once a cell reaches a column's limit the rows after it cannot widen the column, so they are not asked for (a
+// ledger's 3,300 rows were measured at every call switch); the width is the limit wherever the wide cell is.
+void TestLayout::fitterStopsAtTheLimit()
+{
+    QFETCH(int, wideRow);
+    QFETCH(bool, stopsEarly);
+    struct CountingModel : QStandardItemModel
+    {
+        using QStandardItemModel::QStandardItemModel;
+        mutable int asked = 0;
+        QVariant data(const QModelIndex &index, int role) const override
+        {
+            asked += role == Qt::DisplayRole && index.column() == 0 ? 1 : 0;
+            return QStandardItemModel::data(index, role);
+        }
+    };
+    CountingModel model(3000, 2);
+    model.setHorizontalHeaderLabels({QStringLiteral("Id"), QStringLiteral("Line")});
+    for (int r = 0; r < model.rowCount(); ++r)
+        model.setItem(r, 0,
+                      new QStandardItem(r == wideRow ? QStringLiteral("call_%1_with_a_long_id_past_the_limit").arg(r)
+                                                     : QStringLiteral("c%1").arg(r)));
+    QTableView view;
+    view.setModel(&model);
+    view.horizontalHeader()->setStretchLastSection(true);
+    view.resize(900, 300);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    constexpr int kLimitChars = 12;
+    ColumnFitter fitter(&view, view.horizontalHeader(), {{0, kLimitChars}});
+    model.asked = 0;
+    fitter.fit();
+    QCOMPARE(view.columnWidth(0), kLimitChars * view.fontMetrics().averageCharWidth());
+    if (stopsEarly)
+        QCOMPARE(model.asked, wideRow + 1);
+    else
+        QCOMPARE(model.asked, model.rowCount());
 }
 
 // What the fitter must leave alone or take back: a column hidden and shown again does not make its neighbour "sized

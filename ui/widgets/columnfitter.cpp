@@ -67,6 +67,11 @@ int ColumnFitter::textWidth(const QFontMetrics &fm, const QString &text) const
     return width;
 }
 
+int ColumnFitter::widestAllowed(const Fit &fit) const
+{
+    return fit.maxChars * m_view->fontMetrics().averageCharWidth();
+}
+
 int ColumnFitter::contentWidth(const Fit &fit) const
 {
     const QAbstractItemModel *model = m_view->model();
@@ -92,9 +97,12 @@ int ColumnFitter::contentWidth(const Fit &fit) const
     const auto *tree = qobject_cast<const QTreeView *>(m_view);
     const int indent = tree ? tree->indentation() : 0;
     int widest = 0, measured = 0;
+    // A column is never wider than its limit: once a cell reaches it, the rows left cannot change the width (a
+    // ledger's ids reach it within a few of its 3,300 rows).
+    const int limit = widestAllowed(fit);
     const std::function<void(const QModelIndex &, int)> measure = [&](const QModelIndex &parent, int depth) {
         const int rows = model->rowCount(parent);
-        for (int r = 0; r < rows && measured < kMeasuredRows; ++r, ++measured) {
+        for (int r = 0; r < rows && measured < kMeasuredRows && widest + padding < limit; ++r, ++measured) {
             const QModelIndex index = model->index(r, column, parent);
             const int extra = column == 0 ? depth * indent : 0;
             const int cell = fit.byDelegate ? m_view->itemDelegateForIndex(index)->sizeHint(option, index).width()
@@ -148,7 +156,6 @@ void ColumnFitter::apply()
     if (!m_header->model())
         return;
     m_fitting = true;
-    const int charWidth = m_view->fontMetrics().averageCharWidth();
     int lastVisible = -1;
     for (int v = m_header->count() - 1; v >= 0 && lastVisible < 0; --v)
         if (!m_header->isSectionHidden(m_header->logicalIndex(v)))
@@ -182,7 +189,7 @@ void ColumnFitter::apply()
         bool fitted = false;
         for (const Fit &f : std::as_const(m_fits))
             if (f.column == c) {
-                width = qMin(m_content.value(c, width), f.maxChars * charWidth);
+                width = qMin(m_content.value(c, width), widestAllowed(f));
                 fitted = true;
             }
         const int label = labelWidth(m_header, c);

@@ -52,6 +52,9 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    // The widest a fitted column grows (Fit::maxChars in the view's font).
+    int widestAllowed(const Fit &fit) const;
+    // The widest of the column's cells, up to widestAllowed(): measuring stops there.
     int contentWidth(const Fit &fit) const;
     // fm.horizontalAdvance(text), remembered while the view's font stays the same.
     int textWidth(const QFontMetrics &fm, const QString &text) const;

@@ -1,7 +1,7 @@
 #pragma once
 
-// Runs the built tracefold-cli as a user would (the test defines TRACEFOLD_CLI, tests/CMakeLists.txt): the tests of
-// its commands share one runner.
+// Runs the built tracefold-cli as a user would (TRACEFOLD_CLI, defined for every test by tests/CMakeLists.txt): the
+// tests of its commands share one runner.
 
 #include <QProcess>
 #include <QStringList>

@@ -1,6 +1,6 @@
 // tracefold-bench-gui: what the window costs, measured on the real MainWindow (offscreen unless a display is set).
 //
-//   tracefold-bench-gui FILE [--switches N] [--no-node]
+//   tracefold-bench-gui FILE [--switches N] [--stepping] [--no-node]
 //   valgrind --tool=callgrind --instr-atstart=no tracefold-bench-gui FILE --switches N   (instructions per switch)
 //
 // 0. Node side by side: `JSON.parse` of the same file in a child process, timed first (the file is then warm for
@@ -9,7 +9,8 @@
 //    moment the load starts until the run is shown and its first call is on screen. A gap is time the GUI thread
 //    could not answer input. "First call shown" is the first callShown after openFile, whether or not the whole
 //    run is indexed by then (a progressive open shows call 1 before it is); "indexed" is runLoaded.
-// 2. Switching calls: for N random calls, the time from asking the window for the call until it announces the call
+// 2. Switching calls: for N random calls (with --stepping, N calls one after the other from a random one, as a reader
+//    steps through a run), the time from asking the window for the call until it announces the call
 //    shown (the core per-call view on the worker, then every pane's model), and until the window has painted it,
 //    as p50 / p99 / max; the CPU the switches took (every thread, and the GUI thread alone) and the worker's build.
 // 3. Where the switches' time went on the GUI thread: the events it handled while switching, summed by kind
@@ -231,7 +232,7 @@ int main(int argc, char **argv)
     tf::ui::setupApplication(app); // what the app sets up (names, icon), so the figures are the shipped window's
     const QStringList args = QApplication::arguments();
     if (args.size() < 2) {
-        std::fprintf(stderr, "usage: tracefold-bench-gui FILE [--switches N]\n");
+        std::fprintf(stderr, "usage: tracefold-bench-gui FILE [--switches N] [--stepping] [--no-node]\n");
         return 2;
     }
     const QString file = args.at(1);
@@ -239,6 +240,7 @@ int main(int argc, char **argv)
     if (const qsizetype i = args.indexOf(QStringLiteral("--switches")); i > 0 && i + 1 < args.size())
         switches = args.at(i + 1).toInt();
     const bool withNode = !args.contains(QStringLiteral("--no-node"));
+    const bool stepping = args.contains(QStringLiteral("--stepping"));
     struct stat fileStat
     {
     };
@@ -362,7 +364,7 @@ int main(int argc, char **argv)
     // compare two builds on a machine whose clock is too noisy for it.
     CALLGRIND_START_INSTRUMENTATION;
     for (int i = 0; i < switches && calls > 1; ++i) {
-        int target = int(rng() % calls);
+        int target = stepping && i > 0 ? (shown + 1) % int(calls) : int(rng() % calls);
         if (target == shown)
             target = (target + 1) % int(calls);
         app.trace = i >= switches - 4 && qEnvironmentVariableIsSet("TRACEFOLD_TRACE_SWITCH");
@@ -411,9 +413,9 @@ int main(int argc, char **argv)
         };
         std::printf(
             "\n| switches | until the models hold the call: p50 ms | p99 ms | max ms | until painted: p50 ms | "
-            "p99 ms | max ms |\n|---|---|---|---|---|---|---|\n| %zu | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |\n",
-            times.size(), at(modelTimes, 0.5), at(modelTimes, 0.99), modelTimes.back(), at(times, 0.5), at(times, 0.99),
-            times.back());
+            "p99 ms | max ms |\n|---|---|---|---|---|---|---|\n| %zu%s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |\n",
+            times.size(), stepping ? " stepping" : "", at(modelTimes, 0.5), at(modelTimes, 0.99), modelTimes.back(),
+            at(times, 0.5), at(times, 0.99), times.back());
         std::sort(buildTimes.begin(), buildTimes.end());
         std::printf("\n| CPU ms per switch: every thread | GUI thread | worker's build (wall): p50 ms | p99 ms |\n"
                     "|---|---|---|---|\n| %.2f | %.2f | %.2f | %.2f |\n",

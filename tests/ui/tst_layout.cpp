@@ -93,6 +93,16 @@ void collectOverlaps(QWidget *w, QStringList &overlaps)
         collectOverlaps(c, overlaps);
 }
 
+// A table as a fitted view in the window has it: `model` shown with a stretching last column, 900 px wide, on screen.
+bool showAsFitted(QTableView &view, QAbstractItemModel *model)
+{
+    view.setModel(model);
+    view.horizontalHeader()->setStretchLastSection(true);
+    view.resize(900, 300);
+    view.show();
+    return QTest::qWaitForWindowExposed(&view);
+}
+
 // Counts the paint events of what it filters (a view's viewport).
 struct PaintCounter : QObject
 {
@@ -270,15 +280,8 @@ void TestLayout::fitterRemembersCellWidths()
     model.setHorizontalHeaderLabels({QStringLiteral("Id"), QStringLiteral("Line")});
     for (int r = 0; r < 3; ++r)
         model.setItem(r, 0, new QStandardItem(QStringLiteral("call_%1").arg(r)));
-    const auto shownView = [&model](QTableView &view) {
-        view.setModel(&model);
-        view.horizontalHeader()->setStretchLastSection(true);
-        view.resize(900, 300);
-        view.show();
-        return QTest::qWaitForWindowExposed(&view);
-    };
     QTableView view;
-    QVERIFY(shownView(view));
+    QVERIFY(showAsFitted(view, &model));
     ColumnFitter fitter(&view, view.horizontalHeader(), {{0, 200}});
     const auto expected = [&] {
         int widest = 0;
@@ -296,7 +299,7 @@ void TestLayout::fitterRemembersCellWidths()
     QVERIFY(longer > first);
     QVERIFY(longer >= expected());
     QTableView fresh;
-    QVERIFY(shownView(fresh));
+    QVERIFY(showAsFitted(fresh, &model));
     ColumnFitter freshFitter(&fresh, fresh.horizontalHeader(), {{0, 200}});
     freshFitter.fit();
     QCOMPARE(longer, fresh.columnWidth(0));
@@ -320,11 +323,7 @@ void TestLayout::fitterMeasuresWhatTheFilterShows()
     proxy.setSourceModel(&model);
     proxy.sort(0, Qt::DescendingOrder);
     QTableView view;
-    view.setModel(&proxy);
-    view.horizontalHeader()->setStretchLastSection(true);
-    view.resize(900, 300);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(showAsFitted(view, &proxy));
     ColumnFitter fitter(&view, view.horizontalHeader(), {{0, 200}});
     const QFontMetrics fm = view.fontMetrics();
     fitter.fit();
@@ -398,11 +397,7 @@ void TestLayout::fitterStopsAtTheLimit()
                       new QStandardItem(r == wideRow ? QStringLiteral("call_%1_with_a_long_id_past_the_limit").arg(r)
                                                      : QStringLiteral("c%1").arg(r)));
     QTableView view;
-    view.setModel(&model);
-    view.horizontalHeader()->setStretchLastSection(true);
-    view.resize(900, 300);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(showAsFitted(view, &model));
     constexpr int kLimitChars = 12;
     ColumnFitter fitter(&view, view.horizontalHeader(), {{0, kLimitChars}});
     model.asked = 0;

@@ -301,6 +301,11 @@ std::string prettyPrint(const Value &v, int indent, int depth)
     return out;
 }
 
+void appendPrettyPrint(std::string &out, const Value &v, int indent, int depth)
+{
+    appendPretty(out, v, indent, depth);
+}
+
 bool deepEqual(const Value &a, const Value &b)
 {
     if (a.type() != b.type())

@@ -31,6 +31,7 @@ std::string sortedKeyJson(const Value &v);
 // nesting level the value is written at (its inner lines are indented one level more), so a long document can be
 // written a part at a time, alike.
 std::string prettyPrint(const Value &v, int indent = 2, int depth = 0);
+void appendPrettyPrint(std::string &out, const Value &v, int indent = 2, int depth = 0);
 
 // Structural equality: objects as unordered maps, numbers by value (0 == -0), strings byte for byte.
 bool deepEqual(const Value &a, const Value &b);

@@ -174,11 +174,19 @@ bool lessUtf16(std::string_view a, std::string_view b)
     return text::toUtf16(a) < text::toUtf16(b);
 }
 
-void appendJsString(std::string &out, std::string_view s)
+namespace {
+
+// JSON.stringify's escaping of one WTF-8 string, quotes included, written to `out`: the text itself (StringOut) or
+// only how long it would be (LengthOut). The one rule for appendJsString and the lengths.
+template <typename Out>
+void escapeJsString(Out &out, std::string_view s)
 {
-    out += '"';
+    out.ascii("\"", 1);
     std::size_t runStart = 0;
-    const auto flush = [&](std::size_t upTo) { out.append(s.data() + runStart, upTo - runStart); };
+    const auto flush = [&](std::size_t upTo) {
+        if (upTo > runStart)
+            out.raw(s.substr(runStart, upTo - runStart));
+    };
     for (std::size_t i = 0; i < s.size(); ++i) {
         const auto c = static_cast<unsigned char>(s[i]);
         const char *esc = nullptr;
@@ -209,49 +217,75 @@ void appendJsString(std::string &out, std::string_view s)
         }
         if (esc) {
             flush(i);
-            out += esc;
+            out.ascii(esc, 2);
             runStart = i + 1;
         } else if (c < 0x20) {
             flush(i);
-            out += "\\u00";
-            out += kHex[c >> 4];
-            out += kHex[c & 15];
+            const char unit[6] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 15]};
+            out.ascii(unit, 6);
             runStart = i + 1;
         } else if (c == 0xED && i + 2 < s.size() && (static_cast<unsigned char>(s[i + 1]) & 0xE0) == 0xA0) {
             // A surrogate code point in WTF-8 is always lone (pairs are stored as 4-byte sequences).
             flush(i);
             const unsigned cp = ((c & 0x0Fu) << 12) | ((static_cast<unsigned char>(s[i + 1]) & 0x3Fu) << 6) |
                                 (static_cast<unsigned char>(s[i + 2]) & 0x3Fu);
-            out += "\\u";
-            out += kHex[(cp >> 12) & 15];
-            out += kHex[(cp >> 8) & 15];
-            out += kHex[(cp >> 4) & 15];
-            out += kHex[cp & 15];
+            const char unit[6] = {'\\',         'u', kHex[(cp >> 12) & 15], kHex[(cp >> 8) & 15], kHex[(cp >> 4) & 15],
+                                  kHex[cp & 15]};
+            out.ascii(unit, 6);
             i += 2;
             runStart = i + 1;
         }
     }
     flush(s.size());
-    out += '"';
+    out.ascii("\"", 1);
+}
+
+struct StringOut
+{
+    std::string &text;
+    void raw(std::string_view run) { text.append(run); }
+    void ascii(const char *p, std::size_t n) { text.append(p, n); }
+};
+
+// What escapeJsString would write: bytes, and with `Units` also UTF-16 code units (escapes are ASCII, and what is
+// copied as is holds no surrogate, those being escaped).
+template <bool Units>
+struct LengthOut
+{
+    std::size_t bytes = 0, units = 0;
+    void raw(std::string_view run)
+    {
+        bytes += run.size();
+        if constexpr (Units)
+            units += text::lengthU16(run);
+    }
+    void ascii(const char *, std::size_t n)
+    {
+        bytes += n;
+        units += n;
+    }
+};
+
+} // namespace
+
+void appendJsString(std::string &out, std::string_view s)
+{
+    StringOut sink{out};
+    escapeJsString(sink, s);
 }
 
 std::size_t jsStringLength(std::string_view s)
 {
-    std::size_t length = 2;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        if (c == '"' || c == '\\' || c == '\b' || c == '\f' || c == '\n' || c == '\r' || c == '\t') {
-            length += 2;
-        } else if (c < 0x20) {
-            length += 6;
-        } else if (c == 0xED && i + 2 < s.size() && (static_cast<unsigned char>(s[i + 1]) & 0xE0) == 0xA0) {
-            length += 6; // a lone surrogate, \udxxx
-            i += 2;
-        } else {
-            ++length;
-        }
-    }
-    return length;
+    LengthOut<false> length;
+    escapeJsString(length, s);
+    return length.bytes;
+}
+
+JsStringSize jsStringSize(std::string_view s)
+{
+    LengthOut<true> length;
+    escapeJsString(length, s);
+    return {length.units, length.bytes};
 }
 
 std::size_t stringifiedLength(const Value &v)

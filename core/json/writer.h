@@ -13,6 +13,13 @@ std::string jsQuoted(std::string_view wtf8);
 // The length in bytes of what appendJsString writes for `wtf8`, without writing it: a packed recording is sized
 // before it is expanded, and the two must agree byte for byte.
 std::size_t jsStringLength(std::string_view wtf8);
+// The same in UTF-16 code units and UTF-8 bytes (a receipt's slot sizes), still without writing it.
+struct JsStringSize
+{
+    std::size_t utf16Units = 0;
+    std::size_t utf8Bytes = 0;
+};
+JsStringSize jsStringSize(std::string_view wtf8);
 // The same for a string value as appendStringify writes it (a deferred string in JSON.stringify's form is not
 // decoded).
 std::size_t stringifiedLength(const Value &stringValue);

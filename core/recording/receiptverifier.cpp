@@ -418,8 +418,10 @@ void ReceiptVerifier::verifyMeasurement(const json::Value &receipt)
     for (const ToolView &t : m_view.tools)
         if (t.schema)
             schemas.push_back(*t.schema);
+    // The system text quoted is measured without being written (tens of kilobytes a call, with its findings piece).
+    const json::JsStringSize system = json::jsStringSize(m_view.systemText);
     const std::pair<std::string, std::pair<std::size_t, std::size_t>> rebuilt[] = {
-        {"systemPrompt", measure(json::jsQuoted(m_view.systemText))},
+        {"systemPrompt", {system.utf16Units, system.utf8Bytes}},
         {"messages", measureMessages()},
         {"tools", measure(json::stringify(schemas))},
     };

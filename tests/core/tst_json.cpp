@@ -34,6 +34,8 @@ private slots:
     void propertyOrder_data();
     void propertyOrder();
     void loneSurrogateRoundTrips();
+    void quotedLengthsAreTheQuotedText_data();
+    void quotedLengthsAreTheQuotedText();
     void pairedEscapesBecomeOneCharacter();
     void duplicateKeyKeepsFirstPositionLastValue();
     void sortedKeyJson_data();
@@ -134,6 +136,36 @@ void TestJson::propertyOrder()
     QFETCH(QString, expected);
     json::StringArena arena;
     QCOMPARE(QString::fromStdString(json::stringify(parseOk(input.toStdString(), arena))), expected);
+}
+
+void TestJson::quotedLengthsAreTheQuotedText_data()
+{
+    QTest::addColumn<QByteArray>("wtf8");
+    QTest::newRow("empty") << QByteArray();
+    QTest::newRow("ascii") << QByteArray("plain text");
+    QTest::newRow("quotes and backslashes") << QByteArray("say \"hi\" \\ there");
+    QTest::newRow("short escapes") << QByteArray("a\bb\fc\nd\re\tf");
+    QTest::newRow("other controls") << QByteArray("\x01\x1f\x7f", 3);
+    QTest::newRow("two- and three-byte") << QByteArray("caf\xc3\xa9 \xe6\xbc\xa2\xe5\xad\x97");
+    QTest::newRow("astral: two units, four bytes") << QByteArray("x\xf0\x9f\x98\x80y");
+    QTest::newRow("lone high surrogate") << QByteArray("a\xed\xa0\x80"
+                                                       "b");
+    QTest::newRow("lone low surrogate at the end") << QByteArray("a\xed\xbf\xbf");
+    QTest::newRow("cut surrogate at the end") << QByteArray("a\xed\xa0");
+    QTest::newRow("everything") << QByteArray("\"\x02\xf0\x9f\x98\x80\xed\xb0\x80\n\xc3\xa9\\");
+}
+
+// The lengths the writer gives without writing (a receipt's slot sizes, a packed recording's expansion) are those of
+// what it writes: UTF-16 code units and UTF-8 bytes of jsQuoted.
+void TestJson::quotedLengthsAreTheQuotedText()
+{
+    QFETCH(QByteArray, wtf8);
+    const std::string_view s(wtf8.constData(), std::size_t(wtf8.size()));
+    const std::string quoted = json::jsQuoted(s);
+    const json::JsStringSize size = json::jsStringSize(s);
+    QCOMPARE(size.utf8Bytes, quoted.size());
+    QCOMPARE(size.utf16Units, text::lengthU16(quoted));
+    QCOMPARE(json::jsStringLength(s), quoted.size());
 }
 
 void TestJson::loneSurrogateRoundTrips()

@@ -115,13 +115,18 @@ std::optional<std::string> runCase(const json::Value &c, std::string_view text)
     }
 
     const json::Value *initial = c.find("initialState");
-    recording::CommitLogFold fold(initial && initial->isObject() ? initial : nullptr);
-    recording::StateJournal journal(text, initial && initial->isObject() ? initial : nullptr);
+    const json::Value *initialState = initial && initial->isObject() ? initial : nullptr;
+    recording::CommitLogFold fold(initialState);
+    // Two journals: one whose rebuilds leave checkpoints as they go, one with every checkpoint made ahead (as a
+    // window's loader does).
+    recording::StateJournal journal(text, initialState), ahead(text, initialState);
     journal.setCheckpointInterval(2); // the vectors' chains are short: rebuilds start from checkpoints here too
+    ahead.setCheckpointInterval(2);
     std::vector<std::size_t> skipped;
     std::vector<json::Value> folded; // the fold's own states, in its member order
     for (std::size_t i = 0; i < log->size(); ++i) {
         journal.apply(i, log->at(i));
+        ahead.apply(i, log->at(i));
         if (!fold.apply(log->at(i)))
             skipped.push_back(i);
         if (auto d = firstDifference(&states->at(i), &fold.state(), {}))
@@ -132,14 +137,19 @@ std::optional<std::string> runCase(const json::Value &c, std::string_view text)
     if (skipped != expectedSkipped)
         return "skipped rows: expected " + indexList(expectedSkipped) + ", got " + indexList(skipped);
     journal.finish();
-    for (std::size_t i = 0; i < log->size(); ++i) {
-        const json::Value rebuilt = journal.stateBefore(i + 1);
-        if (auto d = firstDifference(&states->at(i), &rebuilt, {}))
-            return "row " + std::to_string(i) + " rebuilt by the state journal: at " + d->path +
-                   "\n  expected: " + d->expected + "\n  got:      " + d->got;
-        if (keyList(rebuilt) != keyList(folded[i]))
-            return "row " + std::to_string(i) + " rebuilt by the state journal: member order " + keyList(rebuilt) +
-                   ", the fold's " + keyList(folded[i]);
+    ahead.finish();
+    ahead.buildCheckpoints();
+    for (const auto &[rebuilder, how] : {std::pair{&journal, "rebuilt by the state journal"},
+                                         std::pair{&ahead, "rebuilt from checkpoints made ahead"}}) {
+        for (std::size_t i = 0; i < log->size(); ++i) {
+            const json::Value rebuilt = rebuilder->stateBefore(i + 1);
+            if (auto d = firstDifference(&states->at(i), &rebuilt, {}))
+                return "row " + std::to_string(i) + " " + how + ": at " + d->path + "\n  expected: " + d->expected +
+                       "\n  got:      " + d->got;
+            if (keyList(rebuilt) != keyList(folded[i]))
+                return "row " + std::to_string(i) + " " + how + ": member order " + keyList(rebuilt) + ", the fold's " +
+                       keyList(folded[i]);
+        }
     }
     // Cursors read on from where they are, or rebuild: in order (a whole-run pass) and stepping, jumping back and
     // jumping further than they read on (a window), they must give the rebuilt states.

@@ -191,6 +191,30 @@ void StateJournal::finish()
     m_rowOffsets.shrink_to_fit();
 }
 
+std::uint32_t StateJournal::checkpointInterval(const std::vector<Group> &groups) const
+{
+    // Each checkpoint holds a handle to each of the key's items (a ledger's rows): over a chain their memory grows
+    // with its square, so a chain longer than kCheckpointsPerChain intervals spaces them further apart.
+    return std::max(m_checkpointInterval, std::uint32_t(groups.size() / kCheckpointsPerChain));
+}
+
+void StateJournal::buildCheckpoints() const
+{
+    for (const auto &[key, groups] : m_keys) {
+        const std::uint32_t interval = checkpointInterval(groups);
+        if (interval == 0)
+            continue;
+        // A rebuild just past a checkpoint's group replays from the checkpoint before it and leaves this one: taken in
+        // order, the rebuilds replay each chain once. Earlier rebuilds may have left some already.
+        // Only where a rebuild would leave one: deep in a chain (a key set anew at every row has none).
+        for (std::size_t i = interval - 1; i < groups.size(); i += interval) {
+            const std::size_t start = groups[i].chainStart == kFromBase ? 0 : groups[i].chainStart;
+            if (i + 1 - start > interval)
+                memberBefore(std::size_t(groups[i].row) + 1, key);
+        }
+    }
+}
+
 std::optional<Value> StateJournal::memberBefore(std::size_t row, std::string_view key) const
 {
     // Passes ask for one member of every call (the receipt after each, the ledger at each): what the asks before this
@@ -214,11 +238,7 @@ std::optional<Value> StateJournal::memberBefore(std::size_t row, std::string_vie
     } else {
         from = (*groups)[last - 1].chainStart;
     }
-    // Each checkpoint holds a handle to each of the key's items (a ledger's rows): over a chain their memory grows
-    // with its square, so a chain longer than kCheckpointsPerChain intervals spaces them further apart.
-    const std::uint32_t interval =
-        groups ? std::max(m_checkpointInterval, std::uint32_t(groups->size() / kCheckpointsPerChain))
-               : m_checkpointInterval;
+    const std::uint32_t interval = groups ? checkpointInterval(*groups) : m_checkpointInterval;
     const bool longChain = interval > 0 && last - from > interval;
     if (longChain) {
         std::lock_guard lock(m_checkpointMutex);
@@ -307,6 +327,15 @@ Value StateJournal::Cursor::stateBefore(std::size_t row)
         m_fold.apply(
             json::parseAgain(m_journal.m_text, std::size_t(m_journal.m_rowOffsets[m_row]), nullptr, m_journal.m_ends));
     return m_fold.state();
+}
+
+std::size_t StateJournal::checkpointCount() const
+{
+    std::lock_guard lock(m_checkpointMutex);
+    std::size_t n = 0;
+    for (const auto &[key, checkpoints] : m_checkpoints)
+        n += checkpoints.size();
+    return n;
 }
 
 std::size_t StateJournal::groupCount() const

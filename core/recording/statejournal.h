@@ -68,6 +68,11 @@ public:
     // them. Set it before any rebuild.
     void setCheckpointInterval(std::uint32_t groups) { m_checkpointInterval = groups; }
     static constexpr std::uint32_t kCheckpointsPerChain = 64;
+    // Makes every checkpoint of every long chain now, by one replay of each chain, instead of the first time a rebuild
+    // passes it: a window's first switches into a region no rebuild has passed replay the chain from its last
+    // checkpoint, which at a 3,300-row ledger was most of the slowest switches. Costs one parse of each chain's
+    // values; the checkpoints of one replay share their items. Safe beside rebuilds on other threads.
+    void buildCheckpoints() const;
 
     // Reads the states of calls in increasing row order for a whole-run pass: each row is parsed once and applied to a
     // live fold (where a rebuild per call would parse every call's whole state again). Falls back to a rebuild when
@@ -101,6 +106,7 @@ public:
     // What the journal holds (for the memory figures of docs/performance.md): groups and entries.
     std::size_t groupCount() const;
     std::size_t entryCount() const { return m_entries.size(); }
+    std::size_t checkpointCount() const;
 
 private:
     // A row's value under one root key in its `overwrite` or `updates`.
@@ -134,6 +140,7 @@ private:
 
     Written written(const json::Value *tree, std::string_view key);
     json::Value materialize(const Written &w) const;
+    std::uint32_t checkpointInterval(const std::vector<Group> &groups) const;
     std::uint32_t intern(std::string_view s);
     bool startsOver(const Entry &first, const Group &group) const;
     void noteKeyOrder(std::size_t fromRow);

@@ -1,6 +1,7 @@
 #include "core/json/parser.h"
 #include "core/json/writer.h"
 #include "core/recording/commitlogfold.h"
+#include "core/recording/statejournal.h"
 
 #include <QTest>
 
@@ -102,6 +103,7 @@ private slots:
     void deltaAppendLeavesAHeldStateAlone();
     void initialStateIsNeverModified();
     void referenceSampleFold();
+    void journalCheckpointsMadeAheadGiveTheSameStates();
 };
 
 void TestCommitLogFold::fold_data()
@@ -668,6 +670,40 @@ void TestCommitLogFold::referenceSampleFold()
     QCOMPARE(ledgerRows, (QStringList{"basis:c1", "standing:c1", "basis:c2", "standing:c2"}));
     QCOMPARE(q(std::string(ledger->at(3).findString("standing")->asString())), QStringLiteral("noise"));
     QCOMPARE(q(std::string(ledger->at(3).findString("declaredOn")->asString())), QStringLiteral("answer"));
+}
+
+void TestCommitLogFold::journalCheckpointsMadeAheadGiveTheSameStates()
+{
+    // A ledger appended at every row (one long chain) beside a history set anew at every row (a chain of one).
+    constexpr int kRows = 100;
+    std::string text = "[";
+    for (int i = 0; i < kRows; ++i)
+        text += (i ? "," : "") + bundle(trace({e(i ? "append" : "set", "ledger"), e("set", "history")}),
+                                        R"({"ledger":[{"n":)" + std::to_string(i) + R"(}],"history":[)" +
+                                            std::to_string(i) + "]}");
+    const Parsed log = parseOk(text + "]");
+    recording::CommitLogFold fold(nullptr);
+    recording::StateJournal lazy(*log.text, nullptr), ahead(*log.text, nullptr);
+    std::vector<std::string> folded{"{}"};
+    for (int i = 0; i < kRows; ++i) {
+        QVERIFY(fold.apply(log.value.at(std::size_t(i))));
+        folded.push_back(json::stringify(fold.state()));
+        lazy.apply(std::size_t(i), log.value.at(std::size_t(i)));
+        ahead.apply(std::size_t(i), log.value.at(std::size_t(i)));
+    }
+    lazy.finish();
+    ahead.finish();
+    ahead.buildCheckpoints();
+    // The ledger's, after every 16th group from the 16th on (16 is the interval of a chain this short); none of the
+    // history's.
+    QCOMPARE(ahead.checkpointCount(), std::size_t(6));
+    QCOMPARE(lazy.checkpointCount(), std::size_t(0));
+    for (std::size_t row = kRows + 1; row-- > 0;) { // from the last: the lazy journal's first rebuild replays it all
+        QCOMPARE(q(json::stringify(ahead.stateBefore(row))), q(folded[row]));
+        QCOMPARE(q(json::stringify(lazy.stateBefore(row))), q(folded[row]));
+    }
+    QCOMPARE(ahead.checkpointCount(), std::size_t(6)); // every rebuild found its checkpoint made
+    QCOMPARE(lazy.checkpointCount(), std::size_t(6));
 }
 
 QTEST_APPLESS_MAIN(TestCommitLogFold)

@@ -678,9 +678,9 @@ void TestCommitLogFold::journalCheckpointsMadeAheadGiveTheSameStates()
     constexpr int kRows = 100;
     std::string text = "[";
     for (int i = 0; i < kRows; ++i)
-        text += (i ? "," : "") + bundle(trace({e(i ? "append" : "set", "ledger"), e("set", "history")}),
-                                        R"({"ledger":[{"n":)" + std::to_string(i) + R"(}],"history":[)" +
-                                            std::to_string(i) + "]}");
+        text += (i ? "," : "") +
+                bundle(trace({e(i ? "append" : "set", "ledger"), e("set", "history")}),
+                       R"({"ledger":[{"n":)" + std::to_string(i) + R"(}],"history":[)" + std::to_string(i) + "]}");
     const Parsed log = parseOk(text + "]");
     recording::CommitLogFold fold(nullptr);
     recording::StateJournal lazy(*log.text, nullptr), ahead(*log.text, nullptr);

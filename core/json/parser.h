@@ -115,8 +115,10 @@ private:
 // Unescaped strings up to this many bytes are copied out of the source text. The fields a fold and every view read
 // (kinds, ids, paths, roles) are short and scattered over the whole file: left as views, reading one row faults in
 // a page — and the kernel maps its neighbours too — so a pass over a ledger of thousands of rows would bring most
-// of a gigabyte file back into resident memory. Copied, they cost a few bytes each.
-inline constexpr std::size_t kCopiedStringBytes = 64;
+// of a gigabyte file back into resident memory. Copied, they cost a few bytes each. 256 rather than 64: a ledger's
+// prose fields (a ruled-out row's `line`, an open row's `settles`) are mostly 65-256 bytes, and every call's piece
+// quotes them; as views, each faulted a dropped page of the file back in (a tenth of a 1.5 GB run's call views).
+inline constexpr std::size_t kCopiedStringBytes = 256;
 
 // Parses one JSON value starting at `offset` (leading whitespace skipped). JavaScript's JSON.parse semantics:
 // lone surrogate escapes are kept (WTF-8), numbers become doubles, objects take JavaScript property order with a

@@ -36,6 +36,7 @@ private slots:
     void positionsAndLinesAreThoseOfTheText();
     void copyAndFindSeeTheTextAsSet();
     void lineEndsAsTheEditorReadsThem();
+    void formatsGoOnTheLinesTheyCover();
 };
 
 void TestAnnotatedTextView::longLineIsShownInParts()
@@ -165,6 +166,38 @@ void TestAnnotatedTextView::lineEndsAsTheEditorReadsThem()
     view.selectAll();
     view.copy();
     QCOMPARE(QApplication::clipboard()->text(), text);
+}
+
+void TestAnnotatedTextView::formatsGoOnTheLinesTheyCover()
+{
+    AnnotatedTextView view;
+    const QString line = longLine(5000); // three parts
+    const QString text = QStringLiteral("alpha\r\nbeta\ngamma\n") + line;
+    QTextCharFormat red;
+    red.setForeground(Qt::red);
+    QTextCharFormat bold;
+    bold.setFontWeight(QFont::Bold);
+    AnnotatedTextView::BlockStyle style;
+    style.format = bold;
+    style.hasFormat = true;
+    // From "pha" over the "\r\n" and all of "beta" to "ga"; and the long line styled whole.
+    view.setAnnotatedText(text, {{2, 12, red, QString()}}, {{3, style}});
+    const auto formatsOf = [&](int block) {
+        QList<QPair<int, int>> spans;
+        for (const QTextLayout::FormatRange &r : view.document()->findBlockByNumber(block).layout()->formats())
+            spans.append({r.start, r.length});
+        return spans;
+    };
+    using Spans = QList<QPair<int, int>>;
+    QCOMPARE(formatsOf(0), (Spans{{2, 3}}));
+    QCOMPARE(formatsOf(1), (Spans{{0, 4}}));
+    QCOMPARE(formatsOf(2), (Spans{{0, 2}}));
+    QVERIFY(view.document()->blockCount() >= 6);
+    for (int part = 3; part < view.document()->blockCount(); ++part) {
+        const QTextBlock block = view.document()->findBlockByNumber(part);
+        QCOMPARE(formatsOf(part), (Spans{{0, int(block.text().size())}}));
+        QCOMPARE(block.layout()->formats().constFirst().format.fontWeight(), int(QFont::Bold));
+    }
 }
 
 QTEST_MAIN(TestAnnotatedTextView)

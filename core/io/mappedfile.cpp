@@ -176,8 +176,11 @@ MappedFile::Reader::Reader(const MappedFile *file)
 
 MappedFile::Reader::~Reader()
 {
-    if (m_file)
-        m_file->m_readers.fetch_sub(1, std::memory_order_relaxed);
+    if (!m_file)
+        return;
+    m_file->m_readers.fetch_sub(1, std::memory_order_relaxed);
+    // A pass on several threads may hold a budget per thread when it ends: what the readers left hold now is theirs.
+    m_file->trimResidentPages(kPassResidentBytes);
 }
 
 void MappedFile::releaseResidentPages(std::size_t before) const

@@ -232,7 +232,7 @@ int main(int argc, char **argv)
     tf::ui::setupApplication(app); // what the app sets up (names, icon), so the figures are the shipped window's
     const QStringList args = QApplication::arguments();
     if (args.size() < 2) {
-        std::fprintf(stderr, "usage: tracefold-bench-gui FILE [--switches N] [--stepping] [--no-node]\n");
+        std::fprintf(stderr, "usage: tracefold-bench-gui FILE [--switches N] [--stepping] [--pause MS] [--no-node]\n");
         return 2;
     }
     const QString file = args.at(1);
@@ -241,6 +241,11 @@ int main(int argc, char **argv)
         switches = args.at(i + 1).toInt();
     const bool withNode = !args.contains(QStringLiteral("--no-node"));
     const bool stepping = args.contains(QStringLiteral("--stepping"));
+    // A reader's pace: this long on each call before the next switch (what the window does while one reads, such as
+    // building the next call ahead, then has its time).
+    int pauseMs = 0;
+    if (const qsizetype i = args.indexOf(QStringLiteral("--pause")); i > 0 && i + 1 < args.size())
+        pauseMs = args.at(i + 1).toInt();
     struct stat fileStat
     {
     };
@@ -364,6 +369,13 @@ int main(int argc, char **argv)
     // compare two builds on a machine whose clock is too noisy for it.
     CALLGRIND_START_INSTRUMENTATION;
     for (int i = 0; i < switches && calls > 1; ++i) {
+        if (pauseMs > 0 && i > 0) {
+            bool paused = false;
+            QTimer::singleShot(pauseMs, [&paused] { paused = true; });
+            app.recording = false; // the pause's own events are not the switch's
+            waitUntil([&paused] { return paused; });
+            app.recording = true;
+        }
         int target = stepping && i > 0 ? (shown + 1) % int(calls) : int(rng() % calls);
         if (target == shown)
             target = (target + 1) % int(calls);
@@ -408,13 +420,16 @@ int main(int argc, char **argv)
     if (!times.empty()) {
         std::sort(times.begin(), times.end());
         std::sort(modelTimes.begin(), modelTimes.end());
+        const QByteArray mode = !stepping     ? QByteArray()
+                                : pauseMs > 0 ? " stepping, " + QByteArray::number(pauseMs) + " ms on each"
+                                              : QByteArray(" stepping");
         const auto at = [](const std::vector<double> &sorted, double p) {
             return sorted[std::min(sorted.size() - 1, std::size_t(p * double(sorted.size())))];
         };
         std::printf(
             "\n| switches | until the models hold the call: p50 ms | p99 ms | max ms | until painted: p50 ms | "
             "p99 ms | max ms |\n|---|---|---|---|---|---|---|\n| %zu%s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |\n",
-            times.size(), stepping ? " stepping" : "", at(modelTimes, 0.5), at(modelTimes, 0.99), modelTimes.back(),
+            times.size(), mode.constData(), at(modelTimes, 0.5), at(modelTimes, 0.99), modelTimes.back(),
             at(times, 0.5), at(times, 0.99), times.back());
         std::sort(buildTimes.begin(), buildTimes.end());
         std::printf("\n| CPU ms per switch: every thread | GUI thread | worker's build (wall): p50 ms | p99 ms |\n"

@@ -49,6 +49,7 @@ private slots:
     void ledgerFilter();
     void jumps();
     void serviceSupersedes();
+    void serviceBuildsTheNextCallAhead();
 
 private:
     void addFiles();
@@ -511,6 +512,47 @@ void TestModels::serviceSupersedes()
     service.setRun(nullptr);
     QTRY_VERIFY(!service.isBusy());
     QVERIFY(!service.current());
+}
+
+void TestModels::serviceBuildsTheNextCallAhead()
+{
+    const RunHandle run = test::loadOrFail(m_generated);
+    QVERIFY(run);
+    QVERIFY(run->calls.size() >= 4);
+    CallViewService service;
+    QSignalSpy ready(&service, &CallViewService::ready);
+    service.setRun(run);
+    service.request(1);
+    QTRY_VERIFY(service.current() && service.current()->ordinal == 1);
+    QVERIFY(!service.ahead());
+    // Left on screen, the call has the next one built ahead, and asking for it is answered at once: from the very
+    // bundle built ahead, before the event loop runs again.
+    QTRY_VERIFY_WITH_TIMEOUT(service.ahead() && !service.isBusy(), 5000);
+    const BundleHandle ahead = service.ahead();
+    QCOMPARE(ahead->ordinal, std::size_t(2));
+    ready.clear();
+    service.request(2);
+    QCOMPARE(ready.count(), 1);
+    QCOMPARE(ready.at(0).at(0).value<BundleHandle>(), ahead);
+    QCOMPARE(service.current(), ahead);
+    QVERIFY(!service.ahead());
+    // A jump elsewhere drops what was built ahead of the call it leaves.
+    QTRY_VERIFY_WITH_TIMEOUT(service.ahead() && service.ahead()->ordinal == 3 && !service.isBusy(), 5000);
+    service.request(0);
+    QTRY_VERIFY(service.current() && service.current()->ordinal == 0);
+    QVERIFY(!service.ahead() || service.ahead()->ordinal == 1);
+    // Requests in quick succession end on the last, whatever was building ahead meanwhile.
+    ready.clear();
+    service.request(2);
+    service.request(3);
+    QTRY_VERIFY(service.current() && service.current()->ordinal == 3);
+    QVERIFY(!service.ahead() || service.ahead()->ordinal == 4);
+    // The last call has nothing after it.
+    service.request(run->calls.size() - 1);
+    QTRY_VERIFY(service.current() && service.current()->ordinal == run->calls.size() - 1);
+    QTest::qWait(CallViewService::kIdleBeforeAheadMs * 2);
+    QVERIFY(!service.ahead());
+    QVERIFY(!service.isBusy());
 }
 
 QTEST_GUILESS_MAIN(TestModels)

@@ -11,6 +11,7 @@
 
 #include <atomic>
 #include <future>
+#include <utility>
 
 namespace tf::ui {
 
@@ -108,14 +109,37 @@ CallViewService::CallViewService(QObject *parent)
     , m_cache(std::make_shared<CacheState>())
 {
     qRegisterMetaType<tf::ui::BundleHandle>();
+    m_idle.setSingleShot(true);
+    m_idle.setInterval(kIdleBeforeAheadMs);
+    connect(&m_idle, &QTimer::timeout, this, &CallViewService::buildAhead);
     connect(&m_watcher, &QFutureWatcher<BundleHandle>::finished, this, [this] {
         m_running = false;
+        const bool wasAhead = std::exchange(m_runningAhead, false);
         const BundleHandle bundle = m_watcher.result();
         // A bundle is current when built from the run shown, whichever snapshot of its index was shown then: more
         // calls summarized change nothing in a call already built (setRun keeps what is built then).
         const bool current = bundle && m_run && bundle->run == m_run->run;
         if (bundle)
             m_lastBuildMs = bundle->buildMs;
+        if (current && !bundle->sourceChange.empty()) {
+            if (m_sourceChange.isEmpty()) {
+                m_sourceChange = toQString(bundle->sourceChange);
+                emit sourceChangedOnDisk(m_sourceChange);
+            }
+            m_queued.reset();
+            return;
+        }
+        if (wasAhead) {
+            if (current && m_current && bundle->ordinal == m_current->ordinal + 1)
+                m_ahead = bundle;
+            // A request that came while the call ahead was building: it may be that very call.
+            if (m_queued) {
+                const std::size_t next = *m_queued;
+                m_queued.reset();
+                request(next);
+            }
+            return;
+        }
         if (m_queued) {
             // A newer request arrived while this one was building: it supersedes the result.
             const std::size_t next = *m_queued;
@@ -125,18 +149,30 @@ CallViewService::CallViewService(QObject *parent)
                 return;
             }
         }
-        if (current && !bundle->sourceChange.empty()) {
-            if (m_sourceChange.isEmpty()) {
-                m_sourceChange = toQString(bundle->sourceChange);
-                emit sourceChangedOnDisk(m_sourceChange);
-            }
-            return;
-        }
         if (!current || !m_requested || bundle->ordinal != *m_requested)
             return;
-        m_current = bundle;
-        emit ready(bundle);
+        deliver(bundle);
     });
+}
+
+void CallViewService::deliver(const BundleHandle &bundle)
+{
+    m_current = bundle;
+    // The call ahead of another call is of no use any more.
+    if (m_ahead && m_ahead->ordinal != bundle->ordinal + 1)
+        m_ahead.reset();
+    m_idle.start();
+    emit ready(bundle);
+}
+
+void CallViewService::buildAhead()
+{
+    if (m_running || !m_run || !m_current || m_current->run != m_run->run || !m_sourceChange.isEmpty())
+        return;
+    const std::size_t next = m_current->ordinal + 1;
+    if (next >= m_run->calls.size() || (m_ahead && m_ahead->ordinal == next))
+        return;
+    start(next, true);
 }
 
 CallViewService::~CallViewService()
@@ -154,6 +190,8 @@ void CallViewService::setRun(const RunHandle &run)
     m_run = run;
     m_states = run ? std::make_shared<recording::CallStates>(*run->run, recording::CallStates::Order::Any) : nullptr;
     m_current.reset();
+    m_ahead.reset();
+    m_idle.stop();
     m_requested.reset();
     m_queued.reset();
     m_sourceChange.clear();
@@ -168,8 +206,17 @@ void CallViewService::request(std::size_t ordinal)
     if (!m_run || ordinal >= m_run->calls.size() || !m_sourceChange.isEmpty())
         return;
     m_requested = ordinal;
-    if (m_current && m_current->ordinal == ordinal && !m_running) {
-        emit ready(m_current);
+    m_idle.stop();
+    if (m_current && m_current->ordinal == ordinal && (!m_running || m_runningAhead)) {
+        m_queued.reset();
+        deliver(m_current);
+        return;
+    }
+    if (m_ahead && m_ahead->ordinal == ordinal && m_ahead->run == m_run->run) {
+        // Built ahead while the reader read the call before. A build still running is ahead of this one, not a
+        // request's: whatever it brings is kept or dropped when it ends.
+        m_queued.reset();
+        deliver(std::exchange(m_ahead, nullptr));
         return;
     }
     if (m_running) {
@@ -179,9 +226,10 @@ void CallViewService::request(std::size_t ordinal)
     start(ordinal);
 }
 
-void CallViewService::start(std::size_t ordinal)
+void CallViewService::start(std::size_t ordinal, bool ahead)
 {
     m_running = true;
+    m_runningAhead = ahead;
     const RunHandle run = m_run;
     const std::shared_ptr<CacheState> cache = m_cache;
     const quint64 generation = m_runGeneration;

@@ -178,9 +178,11 @@ MappedFile::Reader::~Reader()
 {
     if (!m_file)
         return;
-    m_file->m_readers.fetch_sub(1, std::memory_order_relaxed);
-    // A pass on several threads may hold a budget per thread when it ends: what the readers left hold now is theirs.
-    m_file->trimResidentPages(kPassResidentBytes);
+    // A pass on several threads may hold a budget per thread when it ends: the last reader to end lets the pages go
+    // down to one budget. Not at each reader's end: the workers of a pass end a chunk each at a time, and trimming to
+    // the others' budgets there would drop the pages they are reading, several times a pass.
+    if (m_file->m_readers.fetch_sub(1, std::memory_order_relaxed) == 1)
+        m_file->trimResidentPages(kPassResidentBytes);
 }
 
 void MappedFile::releaseResidentPages(std::size_t before) const

@@ -206,10 +206,16 @@ void StateJournal::buildCheckpoints() const
             continue;
         // A rebuild just past a checkpoint's group replays from the checkpoint before it and leaves this one: taken in
         // order, the rebuilds replay each chain once. Earlier rebuilds may have left some already.
-        // Only where a rebuild would leave one: deep in a chain (a key set anew at every row has none).
-        for (std::size_t i = interval - 1; i < groups.size(); i += interval) {
-            const std::size_t start = groups[i].chainStart == kFromBase ? 0 : groups[i].chainStart;
-            if (i + 1 - start > interval)
+        // Only where a rebuild would leave one: deep in a chain (a key set anew at every row has none). And at each
+        // chain's end, where a rebuild leaves what lies between the chain's last boundary asked for and its end (a
+        // chain with one boundary only gets it there).
+        const auto startOf = [&](std::size_t i) {
+            return groups[i].chainStart == kFromBase ? std::size_t(0) : std::size_t(groups[i].chainStart);
+        };
+        for (std::size_t i = 0; i < groups.size(); ++i) {
+            const bool boundary = (i + 1) % interval == 0;
+            const bool chainEnd = i + 1 == groups.size() || groups[i + 1].chainStart == std::uint32_t(i + 1);
+            if ((boundary || chainEnd) && i + 1 - startOf(i) > interval)
                 memberBefore(std::size_t(groups[i].row) + 1, key);
         }
     }

@@ -704,6 +704,22 @@ void TestCommitLogFold::journalCheckpointsMadeAheadGiveTheSameStates()
     }
     QCOMPARE(ahead.checkpointCount(), std::size_t(6)); // every rebuild found its checkpoint made
     QCOMPARE(lazy.checkpointCount(), std::size_t(6));
+
+    // A chain of 20 groups set anew after: its one checkpoint (after group 16) is made from its end, as a rebuild
+    // there makes it.
+    std::string restarting = "[";
+    for (int i = 0; i < 25; ++i)
+        restarting += (i ? "," : "") + bundle(trace({e(i == 0 || i == 20 ? "set" : "append", "ledger")}),
+                                              R"({"ledger":[)" + std::to_string(i) + "]}");
+    const Parsed log2 = parseOk(restarting + "]");
+    recording::StateJournal twoChains(*log2.text, nullptr);
+    for (int i = 0; i < 25; ++i)
+        twoChains.apply(std::size_t(i), log2.value.at(std::size_t(i)));
+    twoChains.finish();
+    twoChains.buildCheckpoints();
+    QCOMPARE(twoChains.checkpointCount(), std::size_t(1));
+    QCOMPARE(q(json::stringify(twoChains.stateBefore(20))),
+             QStringLiteral(R"({"ledger":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19]})"));
 }
 
 QTEST_APPLESS_MAIN(TestCommitLogFold)

@@ -149,8 +149,12 @@ CallViewService::CallViewService(QObject *parent)
                 return;
             }
         }
-        if (!current || !m_requested || bundle->ordinal != *m_requested)
+        if (!current || !m_requested || bundle->ordinal != *m_requested) {
+            // Superseded by a call delivered meanwhile (from the bundle ahead): its own pause starts again.
+            if (m_current && !m_idle.isActive())
+                m_idle.start();
             return;
+        }
         deliver(bundle);
     });
 }
@@ -185,8 +189,13 @@ void CallViewService::setRun(const RunHandle &run)
     // More of the same run indexed: every view built so far still holds, and the shown call stays.
     if (run && m_run && run->run == m_run->run) {
         m_run = run;
+        // The call shown may have a next one now.
+        if (m_current && !m_ahead && !m_running && !m_idle.isActive())
+            m_idle.start();
         return;
     }
+    // The cursor first: its reader of the old run's file must end while the run (held here, or by nothing else) lives.
+    m_states.reset();
     m_run = run;
     m_states = run ? std::make_shared<recording::CallStates>(*run->run, recording::CallStates::Order::Any) : nullptr;
     m_current.reset();
@@ -213,8 +222,8 @@ void CallViewService::request(std::size_t ordinal)
         return;
     }
     if (m_ahead && m_ahead->ordinal == ordinal && m_ahead->run == m_run->run) {
-        // Built ahead while the reader read the call before. A build still running is ahead of this one, not a
-        // request's: whatever it brings is kept or dropped when it ends.
+        // Built ahead while the reader read the call before. A build still running (one ahead of this call, or a
+        // request this one supersedes) is kept or dropped when it ends.
         m_queued.reset();
         deliver(std::exchange(m_ahead, nullptr));
         return;

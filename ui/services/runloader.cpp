@@ -132,16 +132,17 @@ RunLoader::Outcome RunLoader::loadNow(const QString &path, const std::atomic<boo
         out.cancelled = true;
         return out;
     }
-    // The summaries were rebuilt from the file: if it changed meanwhile they may have read zeros or another file.
-    if (const std::string change = loaded.run->changedOnDisk(); !change.empty()) {
-        out.error = toQString(change);
-        return out;
-    }
     // Every checkpoint of a long chain (a ledger appended at every call) made now, in one replay per chain, rather than
     // by the window's first jumps into each stretch of it: those replayed up to a whole chain, the slowest switches of
     // a 1.5 GB run (45-56 ms at worst, 19-21 ms with them, for 50-60 ms here; docs/performance.md, twelfth session).
     for (const auto &journal : loaded.run->journals)
         journal->buildCheckpoints();
+    // The summaries and checkpoints were read from the file: if it changed meanwhile they may hold zeros or another
+    // file.
+    if (const std::string change = loaded.run->changedOnDisk(); !change.empty()) {
+        out.error = toQString(change);
+        return out;
+    }
     out.run = assemble(loaded.run, std::move(summaries), path, snapshots.backtrack());
     return out;
 }

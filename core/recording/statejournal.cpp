@@ -209,13 +209,11 @@ void StateJournal::buildCheckpoints() const
         // Only where a rebuild would leave one: deep in a chain (a key set anew at every row has none). And at each
         // chain's end, where a rebuild leaves what lies between the chain's last boundary asked for and its end (a
         // chain with one boundary only gets it there).
-        const auto startOf = [&](std::size_t i) {
-            return groups[i].chainStart == kFromBase ? std::size_t(0) : std::size_t(groups[i].chainStart);
-        };
         for (std::size_t i = 0; i < groups.size(); ++i) {
             const bool boundary = (i + 1) % interval == 0;
             const bool chainEnd = i + 1 == groups.size() || groups[i + 1].chainStart == std::uint32_t(i + 1);
-            if ((boundary || chainEnd) && i + 1 - startOf(i) > interval)
+            const std::size_t start = groups[i].chainStart == kFromBase ? 0 : groups[i].chainStart;
+            if ((boundary || chainEnd) && i + 1 - start > interval)
                 memberBefore(std::size_t(groups[i].row) + 1, key);
         }
     }

@@ -204,11 +204,10 @@ void StateJournal::buildCheckpoints() const
         const std::uint32_t interval = checkpointInterval(groups);
         if (interval == 0)
             continue;
-        // A rebuild just past a checkpoint's group replays from the checkpoint before it and leaves this one: taken in
-        // order, the rebuilds replay each chain once. Earlier rebuilds may have left some already.
-        // Only where a rebuild would leave one: deep in a chain (a key set anew at every row has none). And at each
-        // chain's end, where a rebuild leaves what lies between the chain's last boundary asked for and its end (a
-        // chain with one boundary only gets it there).
+        // A rebuild just past a boundary replays from the checkpoint before it and leaves the boundary's: taken in
+        // order, the rebuilds replay each chain once (earlier rebuilds may have left some already). Asked only where
+        // a rebuild leaves one, deep in a chain (a key set anew at every row has none), and at each chain's end too,
+        // where a chain with a single boundary first gets it.
         for (std::size_t i = 0; i < groups.size(); ++i) {
             const bool boundary = (i + 1) % interval == 0;
             const bool chainEnd = i + 1 == groups.size() || groups[i + 1].chainStart == std::uint32_t(i + 1);

@@ -171,7 +171,8 @@ void CallViewService::deliver(const BundleHandle &bundle)
 
 void CallViewService::buildAhead()
 {
-    if (m_running || !m_run || !m_current || m_current->run != m_run->run || !m_sourceChange.isEmpty())
+    // m_current is of m_run: setRun drops it with the run it came from.
+    if (m_running || !m_run || !m_current || !m_sourceChange.isEmpty())
         return;
     const std::size_t next = m_current->ordinal + 1;
     if (next >= m_run->calls.size() || (m_ahead && m_ahead->ordinal == next))
@@ -221,7 +222,7 @@ void CallViewService::request(std::size_t ordinal)
         deliver(m_current);
         return;
     }
-    if (m_ahead && m_ahead->ordinal == ordinal && m_ahead->run == m_run->run) {
+    if (m_ahead && m_ahead->ordinal == ordinal) { // of m_run, as m_current
         // Built ahead while the reader read the call before. A build still running (one ahead of this call, or a
         // request this one supersedes) is kept or dropped when it ends.
         m_queued.reset();

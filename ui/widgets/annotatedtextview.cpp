@@ -185,7 +185,6 @@ void AnnotatedTextView::setAnnotatedText(const QString &text, const QList<Range>
         lines.append(block);
     }
     QList<QList<QTextLayout::FormatRange>> formats(lines.size());
-    bool anyFormat = false;
     for (auto it = blockStyles.cbegin(); it != blockStyles.cend(); ++it) {
         const int first = displayBlock(it.key());
         const int last = m_firstPart.isEmpty()               ? first
@@ -194,10 +193,8 @@ void AnnotatedTextView::setAnnotatedText(const QString &text, const QList<Range>
         for (int n = qMax(0, first); n <= last && n < lines.size(); ++n) {
             if (it->background.isValid())
                 m_backgrounds.insert(n, it->background);
-            if (it->hasFormat) {
+            if (it->hasFormat)
                 formats[n].append({0, lines.at(n).length() - 1, it->format});
-                anyFormat = true;
-            }
             if (it->marker.isValid())
                 m_markers.insert(n, it->marker);
         }
@@ -213,17 +210,18 @@ void AnnotatedTextView::setAnnotatedText(const QString &text, const QList<Range>
              n >= 0 && n < lines.size() && starts.at(n) < stop; ++n) {
             const int from = qMax(begin, starts.at(n));
             const int to = qMin(stop, starts.at(n) + lines.at(n).length() - 1);
-            if (to > from) {
+            if (to > from)
                 formats[n].append({from - starts.at(n), to - from, r.format});
-                anyFormat = true;
-            }
         }
         if (!r.toolTip.isEmpty())
             m_toolTipRanges.append(r);
     }
+    bool anyFormat = false;
     for (qsizetype n = 0; n < lines.size(); ++n)
-        if (!formats.at(n).isEmpty())
+        if (!formats.at(n).isEmpty()) {
             lines.at(n).layout()->setFormats(formats.at(n));
+            anyFormat = true;
+        }
     if (anyFormat)
         document()->markContentsDirty(0, document()->characterCount());
     std::sort(m_toolTipRanges.begin(), m_toolTipRanges.end(),

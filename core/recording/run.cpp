@@ -116,6 +116,12 @@ std::string Run::changedOnDisk() const
     return source ? source->changedOnDisk() : std::string();
 }
 
+void Run::buildCheckpoints() const
+{
+    for (const auto &journal : journals)
+        journal->buildCheckpoints();
+}
+
 bool Run::pagesVanished() const
 {
     return (packedFile && packedFile->pagesVanished()) || (source && source->pagesVanished());

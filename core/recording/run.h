@@ -130,6 +130,11 @@ struct Run
     // The ledger as committed at the end, for "ledger at the end" displays; nullopt when never written.
     std::optional<json::Value> finalLedger() const;
 
+    // Every checkpoint of every journal's long chains (StateJournal::buildCheckpoints), made in one replay per chain
+    // once the run is indexed, rather than by a viewer's first jumps into each stretch of a chain: those replayed up
+    // to a whole chain, the slowest switches of a 1.5 GB run (docs/performance.md, twelfth session).
+    void buildCheckpoints() const;
+
     // Empty while the file the run was read from is as it was opened; otherwise the one-line reason
     // (io::MappedFile::changedOnDisk). Whatever was read from a changed file may be wrong: every front end asks once
     // its answer is built and before it shows it, and drops the answer when this is not empty.

@@ -462,8 +462,7 @@ int main(int argc, char **argv)
             const auto &run = *loaded.run;
             // What the window does once a run is indexed (RunLoader), so that these are the views its switches build.
             t0 = Clock::now();
-            for (const auto &journal : run.journals)
-                journal->buildCheckpoints();
+            run.buildCheckpoints();
             const double checkpointsMs = msSince(t0);
             std::mt19937_64 rng(5);
             std::vector<double> times;

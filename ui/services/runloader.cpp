@@ -132,11 +132,9 @@ RunLoader::Outcome RunLoader::loadNow(const QString &path, const std::atomic<boo
         out.cancelled = true;
         return out;
     }
-    // Every checkpoint of a long chain (a ledger appended at every call) made now, in one replay per chain, rather than
-    // by the window's first jumps into each stretch of it: those replayed up to a whole chain, the slowest switches of
-    // a 1.5 GB run (45-56 ms at worst, 19-21 ms with them, for 50-60 ms here; docs/performance.md, twelfth session).
-    for (const auto &journal : loaded.run->journals)
-        journal->buildCheckpoints();
+    // Made here, on the loader's thread, and not by the window's first jumps: 50-60 ms at 1.5 GB, which take the
+    // slowest switches from 45-56 ms to 19-21 (docs/performance.md, twelfth session).
+    loaded.run->buildCheckpoints();
     // The summaries and checkpoints were read from the file: if it changed meanwhile they may hold zeros or another
     // file.
     if (const std::string change = loaded.run->changedOnDisk(); !change.empty()) {

@@ -24,6 +24,7 @@
 #include "ui/widgets/annotatedtextview.h"
 #include "ui/widgets/elidedlabel.h"
 #include "ui/widgets/stripchart.h"
+#include "ui/widgets/theme.h"
 #include "ui/widgets/wiredelegate.h"
 
 #include "core/text/utf.h"
@@ -76,6 +77,7 @@ private slots:
     void noPieceSaysWhy();
     void structuredLineSelectsLedgerRows();
     void structuredViewMarksWhatTheModelSays();
+    void sincePreviousDiffColoursChangedLines();
     void findFocusesLedgerFilter();
     void stripChartClickMovesCursor();
     void recentFilesAndDrop();
@@ -644,6 +646,49 @@ void TestMainWindow::structuredViewMarksWhatTheModelSays()
     QVERIFY2(overflowLines > 0, "the 130-call run's last piece should overflow a bucket");
     QVERIFY(clippedSpans > 0);
     QVERIFY(modelSpans > 0);
+}
+
+void TestMainWindow::sincePreviousDiffColoursChangedLines()
+{
+    // The piece diff shows every line: the unchanged ones in the library's colour (the view's text colour), the
+    // changed ones in the text colour on their tint, with their sign and both line numbers.
+    MainWindow &w = *m_window;
+    QVERIFY(openAndWait(w, m_generated));
+    auto *diff = w.findChild<AnnotatedTextView *>(QStringLiteral("pieceDiffView"));
+    QVERIFY(diff);
+    const QPalette pal = diff->parentWidget()->palette();
+    int compared = 0;
+    for (int i = 1; i < int(w.run()->calls.size()); ++i) {
+        QVERIFY(showAndWait(w, i));
+        const std::vector<text::DiffLine> &lines = w.currentBundle()->pieceDiff;
+        const bool same = std::any_of(lines.begin(), lines.end(),
+                                      [](const text::DiffLine &l) { return l.op == text::DiffLine::Op::Same; });
+        const bool changed = std::any_of(lines.begin(), lines.end(),
+                                         [](const text::DiffLine &l) { return l.op != text::DiffLine::Op::Same; });
+        if (!same || !changed)
+            continue;
+        ++compared;
+        QCOMPARE(diff->palette().color(QPalette::Text), theme::libraryText(pal));
+        QCOMPARE(diff->document()->blockCount(), int(lines.size()));
+        QTextBlock block = diff->document()->begin();
+        for (const text::DiffLine &l : lines) {
+            const QString shown = block.text();
+            const QList<QTextLayout::FormatRange> formats = block.layout()->formats();
+            if (l.op == text::DiffLine::Op::Same) {
+                QVERIFY2(shown.startsWith(QLatin1String("  ")), qPrintable(shown));
+                QVERIFY2(formats.isEmpty(), qPrintable(shown));
+            } else {
+                QCOMPARE(shown.at(0), l.op == text::DiffLine::Op::Added ? QChar(u'+') : QChar(0x2212));
+                QCOMPARE(formats.size(), 1);
+                QCOMPARE(formats.front().start, 0);
+                QCOMPARE(formats.front().length, shown.size());
+                QCOMPARE(formats.front().format.foreground().color(), pal.color(QPalette::Text));
+            }
+            QCOMPARE(shown.mid(2), toQString(l.text));
+            block = block.next();
+        }
+    }
+    QVERIFY(compared > 0);
 }
 
 void TestMainWindow::findFocusesLedgerFilter()

@@ -209,25 +209,30 @@ void SincePreviousPane::setBundle(const BundleHandle &bundle)
     m_diffTitle->setText(title);
 
     const QPalette pal = palette();
+    // The unchanged lines, most of a diff, are in the library's colour: that is the view's text colour, and only the
+    // changed lines get a format (the text colour), rather than every line one (a tenth of the pane's switch at 1.5 GB).
+    if (QPalette diffPalette = m_diff->palette(); diffPalette.color(QPalette::Text) != theme::libraryText(pal)) {
+        diffPalette.setColor(QPalette::Text, theme::libraryText(pal));
+        m_diff->setPalette(diffPalette);
+    }
+    QTextCharFormat changed;
+    changed.setForeground(pal.color(QPalette::Text));
     QString text;
     QStringList gutter;
     QHash<int, AnnotatedTextView::BlockStyle> blocks;
-    QList<AnnotatedTextView::Range> ranges;
-    QTextCharFormat same;
-    same.setForeground(theme::libraryText(pal));
+    const auto lineNumber = [](int line) { return (line >= 0 ? QString::number(line + 1) : QString()).rightJustified(4); };
     int block = 0;
     for (const text::DiffLine &l : bundle->pieceDiff) {
         if (block > 0)
             text += QLatin1Char('\n');
-        const int start = int(text.size());
         const QChar sign = l.op == text::DiffLine::Op::Added     ? QLatin1Char('+')
                            : l.op == text::DiffLine::Op::Removed ? QChar(0x2212)
                                                                  : QLatin1Char(' ');
         text += sign + QLatin1Char(' ') + toQString(l.text);
-        gutter << QStringLiteral("%1 %2")
-                      .arg(l.oldLine >= 0 ? QString::number(l.oldLine + 1) : QString(), 4)
-                      .arg(l.newLine >= 0 ? QString::number(l.newLine + 1) : QString(), 4);
+        gutter << lineNumber(l.oldLine) + QLatin1Char(' ') + lineNumber(l.newLine);
         AnnotatedTextView::BlockStyle style;
+        style.format = changed;
+        style.hasFormat = true;
         if (l.op == text::DiffLine::Op::Added) {
             style.background = theme::tint(Tone::Good, pal, 0.16);
             style.marker = theme::strong(Tone::Good, pal);
@@ -236,12 +241,10 @@ void SincePreviousPane::setBundle(const BundleHandle &bundle)
             style.background = theme::tint(Tone::Bad, pal, 0.14);
             style.marker = theme::strong(Tone::Bad, pal);
             blocks.insert(block, style);
-        } else {
-            ranges.append({start, int(text.size()) - start, same, QString()});
         }
         ++block;
     }
-    m_diff->setAnnotatedText(text, ranges, blocks);
+    m_diff->setAnnotatedText(text, {}, blocks);
     m_diff->setGutter(gutter);
     // Start at the first change.
     for (int i = 0; i < int(bundle->pieceDiff.size()); ++i)

@@ -286,8 +286,8 @@ void FindingsPane::renderStructured()
     QStringList gutter, gutterTips;
     m_blockLines.clear();
 
-    QTextCharFormat library;
-    library.setForeground(theme::libraryText(pal));
+    // The library's wording is in the text's own colour: its spans, about half of a piece's, need no format.
+    m_structured->setTextColour(theme::libraryText(pal));
     QTextCharFormat model;
     model.setForeground(theme::modelText(pal));
     model.setBackground(theme::modelBackground(pal));
@@ -406,11 +406,11 @@ void FindingsPane::renderStructured()
                 continue;
             }
             for (const findings::PieceSpan &span : line.spans) {
-                const QTextCharFormat &f = span.origin == SpanOrigin::Model      ? model
-                                           : span.origin == SpanOrigin::Overflow ? overflow
-                                                                                 : library;
-                ranges.append({start + int(span.begin), int(span.end - span.begin), f,
-                               span.origin == SpanOrigin::Overflow ? overflowTip : QString()});
+                if (span.origin == SpanOrigin::Library)
+                    continue;
+                const bool clipped = span.origin == SpanOrigin::Overflow;
+                ranges.append({start + int(span.begin), int(span.end - span.begin), clipped ? overflow : model,
+                               clipped ? overflowTip : QString()});
             }
             // "+K more" inside a count line is library wording but still an overflow note.
             if (kind == LineKind::CountLine && line.hiddenLines > 0) {

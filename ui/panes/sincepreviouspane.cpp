@@ -209,12 +209,9 @@ void SincePreviousPane::setBundle(const BundleHandle &bundle)
     m_diffTitle->setText(title);
 
     const QPalette pal = palette();
-    // The unchanged lines, most of a diff, are in the library's colour: that is the view's text colour, and only the
+    // The unchanged lines, most of a diff, are in the library's colour: that is the text's own colour, and only the
     // changed lines get a format (the text colour), rather than every line one (a tenth of the pane's switch at 1.5 GB).
-    if (QPalette diffPalette = m_diff->palette(); diffPalette.color(QPalette::Text) != theme::libraryText(pal)) {
-        diffPalette.setColor(QPalette::Text, theme::libraryText(pal));
-        m_diff->setPalette(diffPalette);
-    }
+    m_diff->setTextColour(theme::libraryText(pal));
     QTextCharFormat changed;
     changed.setForeground(pal.color(QPalette::Text));
     QString text;

@@ -160,6 +160,12 @@ void AnnotatedTextView::setAnnotatedText(const QString &text, const QList<Range>
     const QSignalBlocker blocker(this);
     m_text = text;
     QList<int> lineStarts;
+    // The text's own colour is the document's: setPlainText() gives the whole text the current char format, in one
+    // pass it makes anyway. The palette stays as it is, for the gutter's lines and the scroll bars.
+    QTextCharFormat own;
+    if (m_textColour.isValid())
+        own.setForeground(m_textColour);
+    setCurrentCharFormat(own);
     setPlainText(withLongLinesBroken(text, lineStarts, m_joined, m_breaks));
     m_firstPart.clear();
     if (!m_breaks.isEmpty()) {

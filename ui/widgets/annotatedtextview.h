@@ -56,6 +56,9 @@ public:
     void setGutter(const QStringList &labels, const QStringList &toolTips = {});
     // Short notes drawn right-aligned on a line (e.g. "3 of 80 lines" on a section heading); not part of the text.
     void setBlockNotes(const QHash<int, QString> &notes);
+    // The colour of the text no range or block style covers (invalid: the palette's Text), from the next
+    // setAnnotatedText() on: the colour most of a text is in then needs no format on each of its lines.
+    void setTextColour(const QColor &colour) { m_textColour = colour; }
     void clearAll();
     // Asks a layout for no more than its minimum height (its compact height): the parts above it in the pane get
     // what they need first, and it takes the rest.
@@ -112,6 +115,7 @@ private:
     QList<int> m_breaks;              // positions of m_text before which the document has a line break of its own
     QList<int> m_joined;              // positions of the "\r\n" in m_text, one character in the document
     QList<int> m_firstPart;           // per line of m_text, the document's line its first part is (empty: no breaks)
+    QColor m_textColour;
     QList<Range> m_toolTipRanges;     // positions of m_text
     QHash<int, QColor> m_markers;     // document line -> marker
     QHash<int, QColor> m_backgrounds; // document line -> full-width background

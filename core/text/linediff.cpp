@@ -1,5 +1,6 @@
 #include "linediff.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace tf::text {
@@ -116,6 +117,39 @@ DiffStats diffStats(const std::vector<DiffLine> &diff)
         }
     }
     return s;
+}
+
+std::vector<DiffRow> diffRows(const std::vector<DiffLine> &diff, std::size_t context,
+                              const std::set<std::size_t> &unfolded)
+{
+    std::vector<DiffRow> rows;
+    const std::size_t n = diff.size();
+    for (std::size_t i = 0; i < n;) {
+        if (diff[i].op != DiffLine::Op::Same) {
+            rows.push_back({i, 1, false});
+            ++i;
+            continue;
+        }
+        std::size_t end = i;
+        while (end < n && diff[end].op == DiffLine::Op::Same)
+            ++end;
+        // The run [i, end): its first `context` lines follow a change, its last `context` lines lead to one.
+        const std::size_t shownBefore = i > 0 ? std::min(context, end - i) : 0;
+        const std::size_t shownAfter = end < n ? std::min(context, end - i - shownBefore) : 0;
+        const std::size_t hiddenFirst = i + shownBefore, hiddenEnd = end - shownAfter;
+        const bool fold = hiddenEnd - hiddenFirst >= 2 && !unfolded.count(hiddenFirst);
+        for (std::size_t k = i; k < end;) {
+            if (fold && k == hiddenFirst) {
+                rows.push_back({k, hiddenEnd - hiddenFirst, true});
+                k = hiddenEnd;
+            } else {
+                rows.push_back({k, 1, false});
+                ++k;
+            }
+        }
+        i = end;
+    }
+    return rows;
 }
 
 } // namespace tf::text

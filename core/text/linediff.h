@@ -1,5 +1,7 @@
 #pragma once
 
+#include <cstddef>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,5 +39,17 @@ struct DiffStats
     int same = 0;
 };
 DiffStats diffStats(const std::vector<DiffLine> &diff);
+
+// A diff as a reader is shown it: each changed line, up to `context` unchanged lines either side of a change, and each
+// longer run of unchanged lines as one fold, unless the run's first hidden line is in `unfolded`. A fold hides at least
+// two lines (one line shows in the room its fold would take); a diff without changes is one fold.
+struct DiffRow
+{
+    std::size_t first = 0; // index of the diff line shown, or of the first line a fold hides
+    std::size_t count = 1; // the lines a fold hides; 1 for a line shown
+    bool fold = false;
+};
+std::vector<DiffRow> diffRows(const std::vector<DiffLine> &diff, std::size_t context,
+                              const std::set<std::size_t> &unfolded = {});
 
 } // namespace tf::text

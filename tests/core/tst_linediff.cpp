@@ -15,6 +15,8 @@ private slots:
     void diff();
     void reconstructsBothSides();
     void splitLinesKeepsEmptyLines();
+    void rowsFoldUnchangedRuns_data();
+    void rowsFoldUnchangedRuns();
 };
 
 namespace {
@@ -109,4 +111,56 @@ void TestLineDiff::splitLinesKeepsEmptyLines()
 }
 
 QTEST_APPLESS_MAIN(TestLineDiff)
+void TestLineDiff::rowsFoldUnchangedRuns_data()
+{
+    // `ops`: one character a diff line ('=' same, '+' added, '-' removed); `expected`: a line shown is its index, a
+    // fold is [first:count].
+    QTest::addColumn<QString>("ops");
+    QTest::addColumn<int>("context");
+    QTest::addColumn<QList<int>>("unfolded");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("empty") << "" << 3 << QList<int>() << "";
+    QTest::newRow("unchanged-one-line") << "=" << 3 << QList<int>() << "0";
+    QTest::newRow("unchanged") << "======" << 3 << QList<int>() << "[0:6]";
+    QTest::newRow("unchanged-unfolded") << "===" << 3 << QList<int>{0} << "0,1,2";
+    QTest::newRow("arrived") << "+++" << 3 << QList<int>() << "0,1,2";
+    QTest::newRow("change-in-the-middle")
+        << "==========+==========" << 3 << QList<int>() << "[0:7],7,8,9,10,11,12,13,[14:7]";
+    QTest::newRow("leading-run-unfolded")
+        << "==========+==========" << 3 << QList<int>{0} << "0,1,2,3,4,5,6,7,8,9,10,11,12,13,[14:7]";
+    QTest::newRow("gap-within-context") << "+====+" << 3 << QList<int>() << "0,1,2,3,4,5";
+    QTest::newRow("gap-hiding-one-line-shows-it") << "+=======+" << 3 << QList<int>() << "0,1,2,3,4,5,6,7,8";
+    QTest::newRow("gap-hiding-two-lines-folds") << "+========+" << 3 << QList<int>() << "0,1,2,3,[4:2],6,7,8,9";
+    QTest::newRow("replaced-line") << "====-+====" << 1 << QList<int>() << "[0:3],3,4,5,6,[7:3]";
+    QTest::newRow("no-context") << "==+==" << 0 << QList<int>() << "[0:2],2,[3:2]";
+    QTest::newRow("no-context-one-line-each-side") << "=+=" << 0 << QList<int>() << "0,1,2";
+    QTest::newRow("an-unfolded-index-not-a-fold-changes-nothing")
+        << "==========+" << 2 << QList<int>{3} << "[0:8],8,9,10";
+}
+
+void TestLineDiff::rowsFoldUnchangedRuns()
+{
+    QFETCH(QString, ops);
+    QFETCH(int, context);
+    QFETCH(QList<int>, unfolded);
+    QFETCH(QString, expected);
+    std::vector<DiffLine> diff;
+    for (const QChar c : ops)
+        diff.push_back({c == u'='   ? DiffLine::Op::Same
+                        : c == u'+' ? DiffLine::Op::Added
+                                    : DiffLine::Op::Removed,
+                        -1, -1, std::string()});
+    const std::set<std::size_t> open(unfolded.cbegin(), unfolded.cend());
+    QStringList rendered;
+    std::size_t next = 0; // every line is shown or folded, once and in order
+    for (const DiffRow &row : diffRows(diff, std::size_t(context), open)) {
+        QCOMPARE(row.first, next);
+        next += row.count;
+        QVERIFY(row.fold || row.count == 1);
+        rendered << (row.fold ? QStringLiteral("[%1:%2]").arg(row.first).arg(row.count) : QString::number(row.first));
+    }
+    QCOMPARE(next, diff.size());
+    QCOMPARE(rendered.join(u','), expected);
+}
+
 #include "tst_linediff.moc"

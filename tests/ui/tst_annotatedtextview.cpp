@@ -8,6 +8,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QMimeData>
+#include <QMouseEvent>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTextBlock>
@@ -37,6 +38,7 @@ private slots:
     void copyAndFindSeeTheTextAsSet();
     void lineEndsAsTheEditorReadsThem();
     void formatsGoOnTheLinesTheyCover();
+    void aClickActivatesItsLine();
 };
 
 void TestAnnotatedTextView::longLineIsShownInParts()
@@ -198,6 +200,46 @@ void TestAnnotatedTextView::formatsGoOnTheLinesTheyCover()
         QCOMPARE(formatsOf(part), (Spans{{0, int(block.text().size())}}));
         QCOMPARE(block.layout()->formats().constFirst().format.fontWeight(), int(QFont::Bold));
     }
+}
+
+void TestAnnotatedTextView::aClickActivatesItsLine()
+{
+    AnnotatedTextView view;
+    view.resize(400, 200);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setAnnotatedText(QStringLiteral("first line\nsecond line\nthird line"));
+    QSignalSpy activated(&view, &AnnotatedTextView::blockActivated);
+    const auto startOf = [&](int block) {
+        return view.cursorRect(QTextCursor(view.document()->findBlockByNumber(block))).center();
+    };
+    // The cursor is at the start of the first line already: clicking there moves nothing, and still activates it.
+    QCOMPARE(view.textCursor().position(), 0);
+    QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, startOf(0));
+    QCOMPARE(activated.size(), 1);
+    QCOMPARE(activated.takeFirst().at(0).toInt(), 0);
+    // Another line: once, on release.
+    QTest::mousePress(view.viewport(), Qt::LeftButton, {}, startOf(2));
+    QCOMPARE(activated.size(), 0);
+    QTest::mouseRelease(view.viewport(), Qt::LeftButton, {}, startOf(2));
+    QCOMPARE(activated.size(), 1);
+    QCOMPARE(activated.takeFirst().at(0).toInt(), 2);
+    // The same place again: activated again.
+    QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, startOf(2));
+    QCOMPARE(activated.size(), 1);
+    QCOMPARE(activated.takeFirst().at(0).toInt(), 2);
+    // A drag selects and activates nothing.
+    QTest::mousePress(view.viewport(), Qt::LeftButton, {}, startOf(0));
+    QMouseEvent move(QEvent::MouseMove, QPointF(startOf(1)), view.viewport()->mapToGlobal(QPointF(startOf(1))),
+                     Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(view.viewport(), &move);
+    QTest::mouseRelease(view.viewport(), Qt::LeftButton, {}, startOf(1));
+    QVERIFY(view.textCursor().hasSelection());
+    QCOMPARE(activated.size(), 0);
+    // From the keyboard, moving the cursor onto a line activates it.
+    view.setFocus();
+    QTest::keyClick(&view, Qt::Key_Down);
+    QCOMPARE(activated.size(), 1);
 }
 
 QTEST_MAIN(TestAnnotatedTextView)

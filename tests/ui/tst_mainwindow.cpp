@@ -27,6 +27,7 @@
 #include "ui/widgets/theme.h"
 #include "ui/widgets/wiredelegate.h"
 
+#include "core/text/linediff.h"
 #include "core/text/utf.h"
 
 #include <QAbstractItemModelTester>
@@ -42,11 +43,14 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QRegularExpression>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTextBlock>
+#include <QTextCursor>
 #include <QToolButton>
 #include <QTreeView>
 
@@ -77,7 +81,7 @@ private slots:
     void noPieceSaysWhy();
     void structuredLineSelectsLedgerRows();
     void structuredViewMarksWhatTheModelSays();
-    void sincePreviousDiffColoursChangedLines();
+    void sincePreviousDiffFoldsUnchangedRuns();
     void findFocusesLedgerFilter();
     void stripChartClickMovesCursor();
     void recentFilesAndDrop();
@@ -648,33 +652,49 @@ void TestMainWindow::structuredViewMarksWhatTheModelSays()
     QVERIFY(modelSpans > 0);
 }
 
-void TestMainWindow::sincePreviousDiffColoursChangedLines()
+void TestMainWindow::sincePreviousDiffFoldsUnchangedRuns()
 {
-    // The piece diff shows every line: the unchanged ones in the library's colour (the text's own, with no format on
-    // their lines), the changed ones in the text colour on their tint, with their sign.
+    // The piece diff shows every changed line, in the text colour on its tint, with a few unchanged lines around it in
+    // the library's colour (the text's own: no format on their lines); each longer unchanged run is one italic line
+    // that a click opens in place.
     MainWindow &w = *m_window;
     QVERIFY(openAndWait(w, m_generated));
     auto *diff = w.findChild<AnnotatedTextView *>(QStringLiteral("pieceDiffView"));
     QVERIFY(diff);
     const QPalette pal = diff->parentWidget()->palette();
-    int compared = 0;
+    const QString foldPattern = QStringLiteral("^\u22EF (\\d+) unchanged lines? \\(click to show\\)$");
+    int compared = 0, folds = 0;
     for (int i = 1; i < int(w.run()->calls.size()); ++i) {
         QVERIFY(showAndWait(w, i));
         const std::vector<text::DiffLine> &lines = w.currentBundle()->pieceDiff;
-        const bool same = std::any_of(lines.begin(), lines.end(),
-                                      [](const text::DiffLine &l) { return l.op == text::DiffLine::Op::Same; });
-        const bool changed = std::any_of(lines.begin(), lines.end(),
-                                         [](const text::DiffLine &l) { return l.op != text::DiffLine::Op::Same; });
-        if (!same || !changed)
+        const text::DiffStats stats = text::diffStats(lines);
+        if (stats.same == 0 || stats.added + stats.removed == 0)
             continue;
         ++compared;
-        QCOMPARE(diff->document()->blockCount(), int(lines.size()));
-        QTextBlock block = diff->document()->begin();
-        for (const text::DiffLine &l : lines) {
+        // Walk the view: a fold stands for the unchanged lines it hides, a line for itself, in the diff's order.
+        std::size_t next = 0;
+        int firstFold = -1;
+        for (QTextBlock block = diff->document()->begin(); block.isValid(); block = block.next()) {
             const QString shown = block.text();
             const QList<QTextLayout::FormatRange> formats = block.layout()->formats();
-            // The text's own colour, under any format on its line.
             QCOMPARE(block.begin().fragment().charFormat().foreground().color(), theme::libraryText(pal));
+            const QRegularExpressionMatch fold = QRegularExpression(foldPattern).match(shown);
+            if (fold.hasMatch()) {
+                const std::size_t hidden = fold.captured(1).toULongLong();
+                QVERIFY(hidden >= 2);
+                for (std::size_t k = next; k < next + hidden; ++k)
+                    QVERIFY(k < lines.size() && lines[k].op == text::DiffLine::Op::Same);
+                QCOMPARE(formats.size(), 1);
+                QVERIFY(formats.front().format.fontItalic());
+                if (firstFold < 0)
+                    firstFold = block.blockNumber();
+                ++folds;
+                next += hidden;
+                continue;
+            }
+            QVERIFY2(next < lines.size(), qPrintable(shown));
+            const text::DiffLine &l = lines[next++];
+            QCOMPARE(shown.mid(2), toQString(l.text));
             if (l.op == text::DiffLine::Op::Same) {
                 QVERIFY2(shown.startsWith(QLatin1String("  ")), qPrintable(shown));
                 QVERIFY2(formats.isEmpty(), qPrintable(shown));
@@ -685,11 +705,26 @@ void TestMainWindow::sincePreviousDiffColoursChangedLines()
                 QCOMPARE(formats.front().length, shown.size());
                 QCOMPARE(formats.front().format.foreground().color(), pal.color(QPalette::Text));
             }
-            QCOMPARE(shown.mid(2), toQString(l.text));
-            block = block.next();
         }
+        QCOMPARE(next, lines.size());
+        if (firstFold < 0)
+            continue;
+        // Clicking the first fold opens it where it is: its lines take its place, the view does not move. Clicked
+        // with the mouse, on the line the text cursor may already be on (a fold at the top, where a new text puts it).
+        const int blocksBefore = diff->document()->blockCount();
+        const QTextBlock foldBlock = diff->document()->findBlockByNumber(firstFold);
+        const int hidden = int(QRegularExpression(foldPattern).match(foldBlock.text()).captured(1).toInt());
+        diff->revealBlock(firstFold);
+        QApplication::processEvents();
+        const int scrolled = diff->verticalScrollBar()->value();
+        const QPoint at = diff->cursorRect(QTextCursor(foldBlock)).center() + QPoint(20, 0);
+        QTest::mouseClick(diff->viewport(), Qt::LeftButton, {}, at);
+        QTRY_COMPARE(diff->document()->blockCount(), blocksBefore + hidden - 1);
+        QCOMPARE(diff->verticalScrollBar()->value(), scrolled);
+        QVERIFY(diff->document()->findBlockByNumber(firstFold).text().startsWith(QLatin1String("  ")));
     }
     QVERIFY(compared > 0);
+    QVERIFY(folds > 0);
 }
 
 void TestMainWindow::findFocusesLedgerFilter()

@@ -14,6 +14,8 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QScrollBar>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -119,6 +121,20 @@ SincePreviousPane::SincePreviousPane(QWidget *parent)
     setCompactHeight(m_diff, 2);
     m_diff->setYieldsHeight(true); // the verdict and its facts first; the diff takes what is left
     layout->addWidget(m_diff, 1);
+    connect(m_diff, &AnnotatedTextView::blockActivated, this, [this](int block) {
+        if (block < 0 || block >= int(m_rows.size()) || !m_rows[std::size_t(block)].fold)
+            return;
+        // A fold clicked opens where it is, the lines above it staying put. Deferred: this is the cursor of the
+        // document the fold's opening rebuilds.
+        QTimer::singleShot(0, this, [this, first = m_rows[std::size_t(block)].first, bundle = m_bundle] {
+            if (m_bundle != bundle || m_rows.empty())
+                return;
+            const int scrolled = m_diff->verticalScrollBar()->value();
+            m_unfolded.insert(first);
+            renderDiff();
+            m_diff->verticalScrollBar()->setValue(scrolled);
+        });
+    });
 }
 
 QString SincePreviousPane::reasonText() const
@@ -128,11 +144,14 @@ QString SincePreviousPane::reasonText() const
 
 void SincePreviousPane::setBundle(const BundleHandle &bundle)
 {
+    m_bundle = bundle;
+    m_unfolded.clear();
     if (!bundle) {
         m_glyph->setGlyph(std::nullopt);
         m_verdict->clear();
         m_reason->clear();
         m_diff->clearAll();
+        m_rows.clear();
         m_diffTitle->clear();
         return;
     }
@@ -186,11 +205,13 @@ void SincePreviousPane::setBundle(const BundleHandle &bundle)
     if (!bundle->previous) {
         m_diffTitle->setText(tr("Findings piece: first call, nothing to compare"));
         m_diff->clearAll();
+        m_rows.clear();
         return;
     }
     if (!now && !before) {
         m_diffTitle->setText(tr("Findings piece: none at this call or the previous one"));
         m_diff->clearAll();
+        m_rows.clear();
         return;
     }
     const text::DiffStats stats = text::diffStats(bundle->pieceDiff);
@@ -208,47 +229,68 @@ void SincePreviousPane::setBundle(const BundleHandle &bundle)
                     .arg(formatCount(bundle->previous->piece->sizeUtf8()), formatCount(v.piece->sizeUtf8()));
     m_diffTitle->setText(title);
 
+    renderDiff();
+    // Start at the first change.
+    for (int b = 0; b < int(m_rows.size()); ++b)
+        if (!m_rows[std::size_t(b)].fold &&
+            bundle->pieceDiff[m_rows[std::size_t(b)].first].op != text::DiffLine::Op::Same) {
+            m_diff->revealBlock(qMax(0, b - 2), AnnotatedTextView::RevealAt::Center);
+            break;
+        }
+}
+
+void SincePreviousPane::renderDiff()
+{
+    const std::vector<text::DiffLine> &diff = m_bundle->pieceDiff;
+    // The changes with a few lines of context, as a unified diff shows them; each longer unchanged run is one line
+    // that unfolds when clicked (most of a piece is unchanged from one call to the next, and this view is a few lines
+    // high).
+    m_rows = text::diffRows(diff, kContextLines, m_unfolded);
     const QPalette pal = palette();
-    // The unchanged lines, most of a diff, are in the library's colour: that is the text's own colour, and only the
-    // changed lines get a format (the text colour), rather than every line one (a tenth of the pane's switch at 1.5 GB).
+    // The unchanged lines are in the library's colour: that is the text's own colour, and only the changed lines
+    // get a format (the text colour), rather than every line one (a tenth of the pane's switch at 1.5 GB).
     m_diff->setTextColour(theme::libraryText(pal));
     QTextCharFormat changed;
     changed.setForeground(pal.color(QPalette::Text));
+    QTextCharFormat folded;
+    folded.setFontItalic(true);
     QString text;
     QStringList gutter;
     QHash<int, AnnotatedTextView::BlockStyle> blocks;
-    const auto lineNumber = [](int line) { return (line >= 0 ? QString::number(line + 1) : QString()).rightJustified(4); };
-    int block = 0;
-    for (const text::DiffLine &l : bundle->pieceDiff) {
+    const auto lineNumber = [](int line) {
+        return (line >= 0 ? QString::number(line + 1) : QString()).rightJustified(4);
+    };
+    for (int block = 0; block < int(m_rows.size()); ++block) {
+        const text::DiffRow &row = m_rows[std::size_t(block)];
         if (block > 0)
             text += QLatin1Char('\n');
+        AnnotatedTextView::BlockStyle style;
+        if (row.fold) {
+            text += tr("\u22EF %n unchanged line(s) (click to show)", nullptr, int(row.count));
+            gutter << QString();
+            style.background = theme::mix(pal.color(QPalette::Base), pal.color(QPalette::Window), 0.5);
+            style.format = folded;
+            style.hasFormat = true;
+            blocks.insert(block, style);
+            continue;
+        }
+        const text::DiffLine &l = diff[row.first];
         const QChar sign = l.op == text::DiffLine::Op::Added     ? QLatin1Char('+')
                            : l.op == text::DiffLine::Op::Removed ? QChar(0x2212)
                                                                  : QLatin1Char(' ');
         text += sign + QLatin1Char(' ') + toQString(l.text);
         gutter << lineNumber(l.oldLine) + QLatin1Char(' ') + lineNumber(l.newLine);
-        AnnotatedTextView::BlockStyle style;
+        if (l.op == text::DiffLine::Op::Same)
+            continue;
+        const Tone tone = l.op == text::DiffLine::Op::Added ? Tone::Good : Tone::Bad;
+        style.background = theme::tint(tone, pal, l.op == text::DiffLine::Op::Added ? 0.16 : 0.14);
+        style.marker = theme::strong(tone, pal);
         style.format = changed;
         style.hasFormat = true;
-        if (l.op == text::DiffLine::Op::Added) {
-            style.background = theme::tint(Tone::Good, pal, 0.16);
-            style.marker = theme::strong(Tone::Good, pal);
-            blocks.insert(block, style);
-        } else if (l.op == text::DiffLine::Op::Removed) {
-            style.background = theme::tint(Tone::Bad, pal, 0.14);
-            style.marker = theme::strong(Tone::Bad, pal);
-            blocks.insert(block, style);
-        }
-        ++block;
+        blocks.insert(block, style);
     }
     m_diff->setAnnotatedText(text, {}, blocks);
     m_diff->setGutter(gutter);
-    // Start at the first change.
-    for (int i = 0; i < int(bundle->pieceDiff.size()); ++i)
-        if (bundle->pieceDiff[std::size_t(i)].op != text::DiffLine::Op::Same) {
-            m_diff->revealBlock(qMax(0, i - 2), AnnotatedTextView::RevealAt::Center);
-            break;
-        }
 }
 
 } // namespace tf::ui

@@ -2,7 +2,12 @@
 
 #include "ui/services/callbundle.h"
 
+#include "core/text/linediff.h"
+
 #include <QWidget>
+
+#include <set>
+#include <vector>
 
 namespace tf::ui {
 
@@ -26,6 +31,15 @@ public:
     QString reasonText() const;
 
 private:
+    // Unchanged lines shown either side of a change.
+    static constexpr std::size_t kContextLines = 3;
+
+    // The piece diff of m_bundle, its unchanged runs folded but for those in m_unfolded.
+    void renderDiff();
+
+    BundleHandle m_bundle;
+    std::vector<text::DiffRow> m_rows; // what each block of the diff view shows
+    std::set<std::size_t> m_unfolded;  // the folds opened at this call (DiffRow::first)
     GlyphLabel *m_glyph = nullptr;
     ElidedLabel *m_verdict = nullptr;
     SelectableLabel *m_reason = nullptr;

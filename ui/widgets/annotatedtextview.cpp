@@ -5,6 +5,7 @@
 
 #include <QHelpEvent>
 #include <QMimeData>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QScrollBar>
 #include <QTextBlock>
@@ -134,9 +135,27 @@ AnnotatedTextView::AnnotatedTextView(QWidget *parent)
     });
     connect(this, &QPlainTextEdit::cursorPositionChanged, this, [this] {
         highlightCurrentLine();
-        if (!m_quiet)
+        if (!m_quiet && !m_clicking)
             emit blockActivated(textBlock(textCursor().blockNumber()));
     });
+}
+
+void AnnotatedTextView::mousePressEvent(QMouseEvent *event)
+{
+    m_clicking = event->button() == Qt::LeftButton;
+    QPlainTextEdit::mousePressEvent(event);
+}
+
+void AnnotatedTextView::mouseReleaseEvent(QMouseEvent *event)
+{
+    QPlainTextEdit::mouseReleaseEvent(event);
+    if (!m_clicking || event->button() != Qt::LeftButton)
+        return;
+    m_clicking = false;
+    // A click activates its line on release, the line the cursor was already on too (a fold at the top of a text just
+    // set, where the cursor is: moving the cursor is what activates a line from the keyboard); a drag selects instead.
+    if (!textCursor().hasSelection())
+        emit blockActivated(textBlock(textCursor().blockNumber()));
 }
 
 void AnnotatedTextView::clearAll()

@@ -84,6 +84,7 @@ public:
     void revealBlock(int blockNumber, RevealAt at = RevealAt::Top);
 
 signals:
+    // A line of the text clicked, or the cursor moved onto it from the keyboard.
     void blockActivated(int blockNumber);
 
 protected:
@@ -93,6 +94,8 @@ protected:
     void paintEvent(QPaintEvent *event) override;
     void changeEvent(QEvent *event) override;
     void focusInEvent(QFocusEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
 
 private:
     class Gutter;
@@ -112,9 +115,9 @@ private:
     QStringList m_gutterLabels;
     QStringList m_gutterToolTips;
     QString m_text;
-    QList<int> m_breaks;              // positions of m_text before which the document has a line break of its own
-    QList<int> m_joined;              // positions of the "\r\n" in m_text, one character in the document
-    QList<int> m_firstPart;           // per line of m_text, the document's line its first part is (empty: no breaks)
+    QList<int> m_breaks;    // positions of m_text before which the document has a line break of its own
+    QList<int> m_joined;    // positions of the "\r\n" in m_text, one character in the document
+    QList<int> m_firstPart; // per line of m_text, the document's line its first part is (empty: no breaks)
     QColor m_textColour;
     QList<Range> m_toolTipRanges;     // positions of m_text
     QHash<int, QColor> m_markers;     // document line -> marker
@@ -123,6 +126,7 @@ private:
     bool m_cursorPending = false;     // m_cursorBlock was revealed; the text cursor goes there on focus
     QHash<int, QString> m_notes;
     bool m_quiet = false;
+    bool m_clicking = false; // the left button is down: the line is activated when it is released
 };
 
 } // namespace tf::ui

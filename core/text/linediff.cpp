@@ -137,7 +137,7 @@ std::vector<DiffRow> diffRows(const std::vector<DiffLine> &diff, std::size_t con
         const std::size_t shownBefore = i > 0 ? std::min(context, end - i) : 0;
         const std::size_t shownAfter = end < n ? std::min(context, end - i - shownBefore) : 0;
         const std::size_t hiddenFirst = i + shownBefore, hiddenEnd = end - shownAfter;
-        const bool fold = hiddenEnd - hiddenFirst >= 2 && !unfolded.count(hiddenFirst);
+        const bool fold = hiddenEnd - hiddenFirst >= 2 && !unfolded.contains(hiddenFirst);
         for (std::size_t k = i; k < end;) {
             if (fold && k == hiddenFirst) {
                 rows.push_back({k, hiddenEnd - hiddenFirst, true});

@@ -42,7 +42,7 @@ DiffStats diffStats(const std::vector<DiffLine> &diff);
 
 // A diff as a reader is shown it: each changed line, up to `context` unchanged lines either side of a change, and each
 // longer run of unchanged lines as one fold, unless the run's first hidden line is in `unfolded`. A fold hides at least
-// two lines (one line shows in the room its fold would take); a diff without changes is one fold.
+// two lines (one line shows in the room its fold would take); a diff of two lines or more without changes is one fold.
 struct DiffRow
 {
     std::size_t first = 0; // index of the diff line shown, or of the first line a fold hides

@@ -110,7 +110,6 @@ void TestLineDiff::splitLinesKeepsEmptyLines()
     QCOMPARE(splitLines("a\n\nb\n"), (std::vector<std::string>{"a", "", "b", ""}));
 }
 
-QTEST_APPLESS_MAIN(TestLineDiff)
 void TestLineDiff::rowsFoldUnchangedRuns_data()
 {
     // `ops`: one character a diff line ('=' same, '+' added, '-' removed); `expected`: a line shown is its index, a
@@ -163,4 +162,5 @@ void TestLineDiff::rowsFoldUnchangedRuns()
     QCOMPARE(rendered.join(u','), expected);
 }
 
+QTEST_APPLESS_MAIN(TestLineDiff)
 #include "tst_linediff.moc"

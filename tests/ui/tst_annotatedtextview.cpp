@@ -39,6 +39,7 @@ private slots:
     void lineEndsAsTheEditorReadsThem();
     void formatsGoOnTheLinesTheyCover();
     void aClickActivatesItsLine();
+    void textColourIsTheTextsOwn();
 };
 
 void TestAnnotatedTextView::longLineIsShownInParts()
@@ -230,9 +231,7 @@ void TestAnnotatedTextView::aClickActivatesItsLine()
     QCOMPARE(activated.takeFirst().at(0).toInt(), 2);
     // A drag selects and activates nothing.
     QTest::mousePress(view.viewport(), Qt::LeftButton, {}, startOf(0));
-    QMouseEvent move(QEvent::MouseMove, QPointF(startOf(1)), view.viewport()->mapToGlobal(QPointF(startOf(1))),
-                     Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
-    QApplication::sendEvent(view.viewport(), &move);
+    QTest::mouseMove(view.viewport(), startOf(1));
     QTest::mouseRelease(view.viewport(), Qt::LeftButton, {}, startOf(1));
     QVERIFY(view.textCursor().hasSelection());
     QCOMPARE(activated.size(), 0);
@@ -240,6 +239,39 @@ void TestAnnotatedTextView::aClickActivatesItsLine()
     view.setFocus();
     QTest::keyClick(&view, Qt::Key_Down);
     QCOMPARE(activated.size(), 1);
+    QCOMPARE(activated.takeFirst().at(0).toInt(), 2);
+    // A press whose release goes elsewhere (a drag out of the view) leaves the keyboard activating lines.
+    QTest::mousePress(view.viewport(), Qt::LeftButton, {}, startOf(1));
+    QTest::keyClick(&view, Qt::Key_Down);
+    QCOMPARE(activated.size(), 1);
+    QCOMPARE(activated.takeFirst().at(0).toInt(), 2);
+    // placeCursor moves the cursor without activating or scrolling.
+    view.placeCursor(0);
+    QCOMPARE(view.textCursor().blockNumber(), 0);
+    QCOMPARE(activated.size(), 0);
+}
+
+void TestAnnotatedTextView::textColourIsTheTextsOwn()
+{
+    AnnotatedTextView view;
+    view.setAnnotatedText(QStringLiteral("one\ntwo\nthree"));
+    // A selection made backwards: the cursor's format is then the text's before it, which must not matter.
+    QTextCursor select(view.document());
+    select.movePosition(QTextCursor::End);
+    select.movePosition(QTextCursor::Start, QTextCursor::KeepAnchor);
+    view.setTextCursor(select);
+    view.setTextColour(Qt::red);
+    view.setAnnotatedText(QStringLiteral("four\nfive"));
+    for (QTextBlock b = view.document()->begin(); b.isValid(); b = b.next())
+        QCOMPARE(b.begin().fragment().charFormat().foreground().color(), QColor(Qt::red));
+    QVERIFY(view.palette().color(QPalette::Text) != QColor(Qt::red)); // the palette (gutter, scroll bars) untouched
+    // Changed again (a palette switch): the next text takes the new colour; back to none, the palette's.
+    view.setTextColour(Qt::blue);
+    view.setAnnotatedText(QStringLiteral("six"));
+    QCOMPARE(view.document()->begin().begin().fragment().charFormat().foreground().color(), QColor(Qt::blue));
+    view.setTextColour(QColor());
+    view.setAnnotatedText(QStringLiteral("seven"));
+    QCOMPARE(view.document()->begin().begin().fragment().charFormat().foreground().style(), Qt::NoBrush);
 }
 
 QTEST_MAIN(TestAnnotatedTextView)

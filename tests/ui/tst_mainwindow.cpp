@@ -16,6 +16,7 @@
 #include "ui/panes/ledgerpane.h"
 #include "ui/panes/mainwindow.h"
 #include "ui/panes/receiptpane.h"
+#include "ui/panes/sincepreviouspane.h"
 #include "ui/panes/wirepane.h"
 #include "ui/services/appsetup.h"
 #include "ui/services/bundledsample.h"
@@ -722,6 +723,11 @@ void TestMainWindow::sincePreviousDiffFoldsUnchangedRuns()
         QTRY_COMPARE(diff->document()->blockCount(), blocksBefore + hidden - 1);
         QCOMPARE(diff->verticalScrollBar()->value(), scrolled);
         QVERIFY(diff->document()->findBlockByNumber(firstFold).text().startsWith(QLatin1String("  ")));
+        QCOMPARE(diff->textCursor().blockNumber(), firstFold); // the keyboard goes on from the opened lines
+        // The same call applied again (as on a palette change) keeps the opened fold open.
+        auto *pane = w.findChild<SincePreviousPane *>(QStringLiteral("sincePreviousPane"));
+        pane->setBundle(w.currentBundle());
+        QCOMPARE(diff->document()->blockCount(), blocksBefore + hidden - 1);
     }
     QVERIFY(compared > 0);
     QVERIFY(folds > 0);

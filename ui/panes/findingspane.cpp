@@ -152,7 +152,7 @@ FindingsPane::FindingsPane(QWidget *parent)
 
 void FindingsPane::setBundle(const BundleHandle &bundle)
 {
-    const bool newCall = !m_bundle || !bundle || m_bundle->ordinal != bundle->ordinal || m_bundle->run != bundle->run;
+    const bool newCall = !sameCall(m_bundle, bundle);
     m_bundle = bundle;
     m_model->setBundle(bundle);
     rebuild(newCall);
@@ -296,7 +296,6 @@ void FindingsPane::renderStructured()
     overflow.setForeground(theme::textOn(Tone::Warn, pal));
     overflow.setFontWeight(QFont::DemiBold);
     QTextCharFormat header;
-    header.setForeground(theme::libraryText(pal));
     header.setFontItalic(true);
     QTextCharFormat heading;
     heading.setForeground(pal.color(QPalette::Text));
@@ -348,7 +347,7 @@ void FindingsPane::renderStructured()
             pieceLine += lines;
             ranges.append({start, int(folded.size()), header, QString()});
             AnnotatedTextView::BlockStyle style;
-            style.background = theme::mix(pal.color(QPalette::Base), pal.color(QPalette::Window), 0.5);
+            style.background = theme::foldBackground(pal);
             blocks.insert(thisBlock, style);
             gutter << QString();
             gutterTips << QString();

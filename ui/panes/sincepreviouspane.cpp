@@ -132,6 +132,10 @@ SincePreviousPane::SincePreviousPane(QWidget *parent)
             const int scrolled = m_diff->verticalScrollBar()->value();
             m_unfolded.insert(first);
             renderDiff();
+            // The cursor on the fold's first line, where the keyboard goes on from.
+            for (int b = 0; b < int(m_rows.size()); ++b)
+                if (m_rows[std::size_t(b)].first == first)
+                    m_diff->placeCursor(b);
             m_diff->verticalScrollBar()->setValue(scrolled);
         });
     });
@@ -144,8 +148,11 @@ QString SincePreviousPane::reasonText() const
 
 void SincePreviousPane::setBundle(const BundleHandle &bundle)
 {
+    // The same call again (a palette change re-applies it): the folds the reader opened stay open, the place stays.
+    const bool again = sameCall(m_bundle, bundle);
     m_bundle = bundle;
-    m_unfolded.clear();
+    if (!again)
+        m_unfolded.clear();
     if (!bundle) {
         m_glyph->setGlyph(std::nullopt);
         m_verdict->clear();
@@ -229,7 +236,12 @@ void SincePreviousPane::setBundle(const BundleHandle &bundle)
                     .arg(formatCount(bundle->previous->piece->sizeUtf8()), formatCount(v.piece->sizeUtf8()));
     m_diffTitle->setText(title);
 
+    const int scrolled = m_diff->verticalScrollBar()->value();
     renderDiff();
+    if (again) {
+        m_diff->verticalScrollBar()->setValue(scrolled);
+        return;
+    }
     // Start at the first change.
     for (int b = 0; b < int(m_rows.size()); ++b)
         if (!m_rows[std::size_t(b)].fold &&
@@ -268,7 +280,7 @@ void SincePreviousPane::renderDiff()
         if (row.fold) {
             text += tr("\u22EF %n unchanged line(s) (click to show)", nullptr, int(row.count));
             gutter << QString();
-            style.background = theme::mix(pal.color(QPalette::Base), pal.color(QPalette::Window), 0.5);
+            style.background = theme::foldBackground(pal);
             style.format = folded;
             style.hasFormat = true;
             blocks.insert(block, style);

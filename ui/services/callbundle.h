@@ -42,6 +42,13 @@ struct CallBundle
 
 using BundleHandle = std::shared_ptr<const CallBundle>;
 
+// Whether two bundles are of the same call of the same run: a pane given again the call it shows (a palette change
+// re-applies it) keeps the reader's place in it.
+inline bool sameCall(const BundleHandle &a, const BundleHandle &b)
+{
+    return a && b && a->ordinal == b->ordinal && a->run == b->run;
+}
+
 // Builds the bundle of call `ordinal`; `cached` returns an already built view of a call (or nullptr). `states` is
 // the cursor to read call states with (kept across builds, stepping forward costs a few rows); nullptr: a fresh one.
 // `previousBuild`: where the call before is built when it is not cached (recording::buildCallViews).

@@ -140,6 +140,13 @@ AnnotatedTextView::AnnotatedTextView(QWidget *parent)
     });
 }
 
+void AnnotatedTextView::keyPressEvent(QKeyEvent *event)
+{
+    // A press whose release never came here (the selection dragged out of the view) is over.
+    m_clicking = false;
+    QPlainTextEdit::keyPressEvent(event);
+}
+
 void AnnotatedTextView::mousePressEvent(QMouseEvent *event)
 {
     m_clicking = event->button() == Qt::LeftButton;
@@ -180,11 +187,18 @@ void AnnotatedTextView::setAnnotatedText(const QString &text, const QList<Range>
     m_text = text;
     QList<int> lineStarts;
     // The text's own colour is the document's: setPlainText() gives the whole text the current char format, in one
-    // pass it makes anyway. The palette stays as it is, for the gutter's lines and the scroll bars.
+    // pass it makes anyway. The palette stays as it is, for the gutter's lines and the scroll bars. With a selection,
+    // setCurrentCharFormat() would format the selected text instead, and setPlainText() take the format of the text
+    // at the cursor.
+    if (QTextCursor cursor = textCursor(); cursor.hasSelection()) {
+        cursor.clearSelection();
+        setTextCursor(cursor);
+    }
     QTextCharFormat own;
     if (m_textColour.isValid())
         own.setForeground(m_textColour);
     setCurrentCharFormat(own);
+    m_clicking = false; // a release now is not on a line of this text
     setPlainText(withLongLinesBroken(text, lineStarts, m_joined, m_breaks));
     m_firstPart.clear();
     if (!m_breaks.isEmpty()) {
@@ -339,19 +353,23 @@ void AnnotatedTextView::revealBlock(int blockNumber, RevealAt at)
     viewport()->update();
 }
 
+void AnnotatedTextView::placeCursor(int blockNumber)
+{
+    const QTextBlock block = document()->findBlockByNumber(displayBlock(blockNumber));
+    if (!block.isValid())
+        return;
+    m_cursorPending = false;
+    const int scroll = verticalScrollBar()->value();
+    m_quiet = true;
+    setTextCursor(QTextCursor(block));
+    m_quiet = false;
+    verticalScrollBar()->setValue(scroll); // the reader's place stays where it is
+}
+
 void AnnotatedTextView::focusInEvent(QFocusEvent *event)
 {
-    if (m_cursorPending) {
-        m_cursorPending = false;
-        const QTextBlock block = document()->findBlockByNumber(displayBlock(m_cursorBlock));
-        if (block.isValid()) {
-            const int scroll = verticalScrollBar()->value();
-            m_quiet = true;
-            setTextCursor(QTextCursor(block));
-            m_quiet = false;
-            verticalScrollBar()->setValue(scroll); // the reader's place stays where it is
-        }
-    }
+    if (m_cursorPending)
+        placeCursor(m_cursorBlock);
     QPlainTextEdit::focusInEvent(event);
 }
 

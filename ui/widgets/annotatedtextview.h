@@ -82,6 +82,9 @@ public:
         Center
     };
     void revealBlock(int blockNumber, RevealAt at = RevealAt::Top);
+    // Puts the text cursor at the start of a line of the text, without emitting blockActivated or scrolling: the
+    // reader's place in a text set again (a fold opened) where the keyboard goes on from.
+    void placeCursor(int blockNumber);
 
 signals:
     // A line of the text clicked, or the cursor moved onto it from the keyboard.
@@ -94,6 +97,7 @@ protected:
     void paintEvent(QPaintEvent *event) override;
     void changeEvent(QEvent *event) override;
     void focusInEvent(QFocusEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
 
@@ -115,10 +119,10 @@ private:
     QStringList m_gutterLabels;
     QStringList m_gutterToolTips;
     QString m_text;
-    QList<int> m_breaks;    // positions of m_text before which the document has a line break of its own
-    QList<int> m_joined;    // positions of the "\r\n" in m_text, one character in the document
-    QList<int> m_firstPart; // per line of m_text, the document's line its first part is (empty: no breaks)
-    QColor m_textColour;
+    QList<int> m_breaks;              // positions of m_text before which the document has a line break of its own
+    QList<int> m_joined;              // positions of the "\r\n" in m_text, one character in the document
+    QList<int> m_firstPart;           // per line of m_text, the document's line its first part is (empty: no breaks)
+    QColor m_textColour;              // setTextColour(); invalid: the palette's Text
     QList<Range> m_toolTipRanges;     // positions of m_text
     QHash<int, QColor> m_markers;     // document line -> marker
     QHash<int, QColor> m_backgrounds; // document line -> full-width background

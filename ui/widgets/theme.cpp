@@ -60,6 +60,11 @@ QColor modelBackground(const QPalette &palette)
     return tint(Tone::Info, palette, 0.07);
 }
 
+QColor foldBackground(const QPalette &palette)
+{
+    return mix(palette.color(QPalette::Base), palette.color(QPalette::Window), 0.5);
+}
+
 QColor mutedText(const QPalette &palette)
 {
     return mix(palette.color(QPalette::WindowText), palette.color(QPalette::Window), 0.45);

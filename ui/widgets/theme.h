@@ -34,6 +34,8 @@ QColor modelText(const QPalette &palette);
 QColor modelBackground(const QPalette &palette);
 
 QColor mutedText(const QPalette &palette);
+// The background of a line standing for lines folded away (a click shows them).
+QColor foldBackground(const QPalette &palette);
 QColor gridLine(const QPalette &palette);
 
 } // namespace tf::ui::theme

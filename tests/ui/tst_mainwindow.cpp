@@ -38,6 +38,7 @@
 #include <QDockWidget>
 #include <QFontDatabase>
 #include <QFontInfo>
+#include <QHeaderView>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
@@ -83,6 +84,7 @@ private slots:
     void structuredLineSelectsLedgerRows();
     void structuredViewMarksWhatTheModelSays();
     void sincePreviousDiffFoldsUnchangedRuns();
+    void ledgerSortsByRowFromTheHeader();
     void findFocusesLedgerFilter();
     void stripChartClickMovesCursor();
     void recentFilesAndDrop();
@@ -731,6 +733,36 @@ void TestMainWindow::sincePreviousDiffFoldsUnchangedRuns()
     }
     QVERIFY(compared > 0);
     QVERIFY(folds > 0);
+}
+
+void TestMainWindow::ledgerSortsByRowFromTheHeader()
+{
+    // In row order the proxy is left unsorted; the header says row order all the same, and clicking it sorts.
+    MainWindow &w = *m_window;
+    QVERIFY(openAndWait(w, m_generated));
+    QVERIFY(showAndWait(w, int(w.run()->calls.size()) - 1));
+    auto *view = w.findChild<QTableView *>(QStringLiteral("ledgerView"));
+    QVERIFY(view);
+    QHeaderView *header = view->horizontalHeader();
+    const auto rowsInOrder = [&](bool ascending) {
+        const int n = view->model()->rowCount();
+        for (int r = 0; r < n; ++r)
+            if (view->model()->index(r, 0).data(LedgerModel::RowIndexRole).toInt() != (ascending ? r : n - 1 - r))
+                return false;
+        return n > 1;
+    };
+    QCOMPARE(header->sortIndicatorSection(), int(LedgerModel::RowColumn));
+    QCOMPARE(header->sortIndicatorOrder(), Qt::AscendingOrder);
+    QVERIFY(rowsInOrder(true));
+    const QPoint rowHeader(header->sectionViewportPosition(LedgerModel::RowColumn) + 5, header->height() / 2);
+    QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, rowHeader);
+    QCOMPARE(header->sortIndicatorOrder(), Qt::DescendingOrder);
+    QVERIFY(rowsInOrder(false));
+    QVERIFY(showAndWait(w, int(w.run()->calls.size()) - 2)); // a new call's rows, in the order the header shows
+    QVERIFY(rowsInOrder(false));
+    QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, rowHeader);
+    QCOMPARE(header->sortIndicatorOrder(), Qt::AscendingOrder);
+    QVERIFY(rowsInOrder(true));
 }
 
 void TestMainWindow::findFocusesLedgerFilter()

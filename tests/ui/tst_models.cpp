@@ -459,6 +459,7 @@ void TestModels::ledgerFilter()
     filter.sort(LedgerModel::RowColumn, Qt::AscendingOrder);
     for (int r = 0; r < filter.rowCount(); ++r)
         QCOMPARE(filter.index(r, 0).data(LedgerModel::RowIndexRole).toInt(), r);
+    QCOMPARE(filter.sortColumn(), -1); // the ledger's own order: nothing to sort at the next call
     // A new call's ledger is sorted again as the view asks (a model reset keeps the proxy's sort).
     filter.sort(LedgerModel::RowColumn, Qt::DescendingOrder);
     ledger.setBundle(buildBundle(run, run->calls.size() / 2));

@@ -27,6 +27,11 @@ void LedgerFilterModel::setText(const QString &text)
     invalidateRowsFilter();
 }
 
+void LedgerFilterModel::sort(int column, Qt::SortOrder order)
+{
+    QSortFilterProxyModel::sort(column == LedgerModel::RowColumn && order == Qt::AscendingOrder ? -1 : column, order);
+}
+
 bool LedgerFilterModel::lessThan(const QModelIndex &left, const QModelIndex &right) const
 {
     const auto *ledger = qobject_cast<const LedgerModel *>(sourceModel());

@@ -24,6 +24,10 @@ public:
     void setScope(Scope scope);
     Scope scope() const { return m_scope; }
     void setText(const QString &text);
+    // Ascending by row is the ledger's own order: the proxy is then left unsorted (column -1), and a new call's rows
+    // are mapped without being sorted again (2 % of the GUI thread's switch at 1.5 GB). The view's header still
+    // shows the row column's indicator.
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;

@@ -242,11 +242,12 @@ void SincePreviousPane::setBundle(const BundleHandle &bundle)
         m_diff->verticalScrollBar()->setValue(scrolled);
         return;
     }
-    // Start at the first change.
+    // The first change in the middle, its context around it; in a view a few lines high, the change and the line
+    // above it.
     for (int b = 0; b < int(m_rows.size()); ++b)
         if (!m_rows[std::size_t(b)].fold &&
             bundle->pieceDiff[m_rows[std::size_t(b)].first].op != text::DiffLine::Op::Same) {
-            m_diff->revealBlock(qMax(0, b - 2), AnnotatedTextView::RevealAt::Center);
+            m_diff->revealBlock(b, AnnotatedTextView::RevealAt::Center);
             break;
         }
 }

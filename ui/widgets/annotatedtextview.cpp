@@ -18,6 +18,9 @@ namespace tf::ui {
 
 namespace {
 
+// Fewer lines than this in the view, and RevealAt::Center puts the line at the top.
+constexpr int kFewLines = 5;
+
 // The length of the line end at `i` as the text editor reads one (QTextCursor::insertText): "\r\n", or one of '\n',
 // '\r', U+2029 and the frame marks U+FDD0 and U+FDD1; 0 when there is none.
 int lineEndAt(const QString &text, int i)
@@ -347,8 +350,10 @@ void AnnotatedTextView::revealBlock(int blockNumber, RevealAt at)
         const QTextBlock above = document()->findBlockByNumber(displayBlock(qMax(0, blockNumber - 2)));
         verticalScrollBar()->setValue(above.firstLineNumber());
     } else {
+        // A view a few lines high shows the line itself first: centred, a wrapped line above it may fill the view.
         const int visibleLines = qMax(1, viewport()->height() / qMax(1, fontMetrics().lineSpacing()));
-        verticalScrollBar()->setValue(qMax(0, block.firstLineNumber() - visibleLines / 2));
+        const int above = visibleLines < kFewLines ? 0 : visibleLines / 2;
+        verticalScrollBar()->setValue(qMax(0, block.firstLineNumber() - above));
     }
     viewport()->update();
 }

@@ -710,6 +710,13 @@ void TestMainWindow::sincePreviousDiffFoldsUnchangedRuns()
             }
         }
         QCOMPARE(next, lines.size());
+        // The first change is in sight, however few lines the view has.
+        for (QTextBlock block = diff->document()->begin(); block.isValid(); block = block.next())
+            if (block.text().startsWith(u'+') || block.text().startsWith(QChar(0x2212))) {
+                const QRect at = diff->cursorRect(QTextCursor(block));
+                QVERIFY2(at.top() >= 0 && at.bottom() <= diff->viewport()->height(), qPrintable(block.text()));
+                break;
+            }
         if (firstFold < 0)
             continue;
         // Clicking the first fold opens it where it is: its lines take its place, the view does not move. Clicked

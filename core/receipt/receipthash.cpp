@@ -9,7 +9,6 @@ namespace tf::receipt {
 
 namespace {
 
-constexpr std::string_view kUnitSeparator = "\x1F";
 constexpr std::string_view kReplacement = "\xEF\xBF\xBD";
 
 // The WTF-8 form of a surrogate code point: ED A0..BF xx. High halves are ED A0..AF, low halves ED B0..BF.

@@ -15,6 +15,8 @@ namespace tf::receipt {
 
 // Hex characters a receipt hash keeps.
 inline constexpr std::size_t kReceiptHashLength = 16;
+// U+001F, between the salt and the content (and between a chain's link and its next part, chain-v1).
+inline constexpr std::string_view kUnitSeparator = "\x1F";
 
 // Content in WTF-8 (the core's string form). The bytes go to the hasher as they are, without a concatenated copy;
 // only the 3-byte form of a surrogate is rewritten on the way (EF BF BD for a lone one). A high half directly

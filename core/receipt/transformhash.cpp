@@ -6,12 +6,6 @@
 
 namespace tf::receipt {
 
-namespace {
-
-constexpr std::string_view kUnitSeparator = "\x1F";
-
-} // namespace
-
 const char *transformHashSchemeId(TransformHashScheme scheme)
 {
     switch (scheme) {

@@ -21,13 +21,6 @@ namespace tf::recording {
 
 namespace {
 
-enum class Mode
-{
-    Unknown,  // nothing complete on disk yet
-    EventLog, // NDJSON, read incrementally
-    Document, // a recording read whole on every new version
-};
-
 // Enough of the last line read to notice a file rewritten in place to at least the size already read (an agent
 // re-run writing `> run.ndjson` between two polls): a size check alone would take its bytes for an append.
 constexpr std::size_t kTailCheckBytes = 64;
@@ -41,6 +34,13 @@ std::string errnoText()
 
 struct LogFollower::State
 {
+    enum class Mode
+    {
+        Unknown,  // nothing complete on disk yet
+        EventLog, // NDJSON, read incrementally
+        Document, // a recording read whole on every new version
+    };
+
     explicit State(std::string p)
         : path(std::move(p))
         , arena(std::make_shared<json::StringArena>())
@@ -123,7 +123,7 @@ LogFollower::Update LogFollower::poll(bool final, const CallIndexProgress &index
 
 bool LogFollower::isEventLog() const
 {
-    return m_state->mode == Mode::EventLog;
+    return m_state->mode == State::Mode::EventLog;
 }
 
 bool LogFollower::stopped() const

@@ -100,7 +100,7 @@ std::string yesNoUnknown(const std::optional<bool> &b)
     return b ? (*b ? "yes" : "no") : "-";
 }
 
-std::string optCount(const std::optional<double> &d)
+std::string plainCount(const std::optional<double> &d)
 {
     return d ? json::jsNumberToString(*d) : "-";
 }
@@ -319,7 +319,7 @@ std::string inspectCallLine(const recording::CallSummary &c)
     std::string line = "call " + std::to_string(c.ordinal + 1) + "  turn " + std::to_string(c.turn + 1) + "  epoch " +
                        std::to_string(c.epoch) + "  response " + responseCell(c) + "  tools " + toolsCell(c) +
                        "  messages " + (c.messageCount ? std::to_string(*c.messageCount) : "-") + "  prefix " +
-                       yesNoUnknown(c.prefixReusable) + "  cacheRead " + optCount(c.cacheRead) + "  " +
+                       yesNoUnknown(c.prefixReusable) + "  cacheRead " + plainCount(c.cacheRead) + "  " +
                        verificationCell(c);
     return line;
 }
@@ -423,8 +423,8 @@ std::string inspectTable(const recording::Run &run, std::span<const recording::C
         cols[k++].cells.push_back(c.pieceSizeUtf8 ? std::to_string(*c.pieceSizeUtf8) : "-");
         cols[k++].cells.push_back(c.pieceLengthU16 ? (c.pieceChangedSincePrevious ? "changed" : "same") : "-");
         cols[k++].cells.push_back(yesNoUnknown(c.prefixReusable));
-        cols[k++].cells.push_back(optCount(c.cacheRead));
-        cols[k++].cells.push_back(optCount(c.cacheWrite));
+        cols[k++].cells.push_back(plainCount(c.cacheRead));
+        cols[k++].cells.push_back(plainCount(c.cacheWrite));
         cols[k++].cells.push_back(verificationCell(c));
     }
     std::vector<std::size_t> widths;

@@ -38,17 +38,18 @@
 
 namespace tf::ui {
 
-namespace {
-
-struct Outcome
+// Named outside the anonymous namespace: ReportExporter::State holds a watcher of it.
+struct ReportWriteOutcome
 {
     bool ok = false;
     QString error;
 };
 
-Outcome writeReportOutcome(const recording::Run &run, const notes::Sidecar *sidecar, const QString &path)
+namespace {
+
+ReportWriteOutcome writeReportOutcome(const recording::Run &run, const notes::Sidecar *sidecar, const QString &path)
 {
-    Outcome out;
+    ReportWriteOutcome out;
     out.ok = writeReport(run, sidecar, path, &out.error);
     return out;
 }
@@ -128,7 +129,7 @@ bool writeReport(const recording::Run &run, const notes::Sidecar *sidecar, const
 
 struct ReportExporter::State
 {
-    QFutureWatcher<Outcome> watcher;
+    QFutureWatcher<ReportWriteOutcome> watcher;
     QString path;
 };
 
@@ -136,8 +137,8 @@ ReportExporter::ReportExporter(QObject *parent)
     : QObject(parent)
     , m_state(std::make_shared<State>())
 {
-    connect(&m_state->watcher, &QFutureWatcher<Outcome>::finished, this, [this] {
-        const Outcome outcome = m_state->watcher.result();
+    connect(&m_state->watcher, &QFutureWatcher<ReportWriteOutcome>::finished, this, [this] {
+        const ReportWriteOutcome outcome = m_state->watcher.result();
         emit finished(outcome.ok, m_state->path, outcome.error);
     });
 }

@@ -20,6 +20,8 @@ using recording::CallView;
 
 namespace {
 
+constexpr std::size_t kNoCall = static_cast<std::size_t>(-1);
+
 void renderResponse(HtmlWriter &h, const recording::Run &run, const CallView &view, const HtmlReportOptions &options)
 {
     h.raw("<h4>Response</h4>");
@@ -141,9 +143,10 @@ std::vector<std::string> compactParts(const std::vector<const recording::PartChe
     return out;
 }
 
-// `shownPiece`: the call whose section showed the piece this call was served if it did not move since, else nullopt.
+// `shownPiece`: the call whose section showed the piece this call was served if it did not move since, else kNoCall
+// (a plain index rather than an optional: GCC 12 sees the optional's payload read uninitialized where it is not).
 void renderCall(HtmlWriter &h, const recording::Run &run, const CallView &view, const recording::CallSummary &summary,
-                const NoteIndex &notes, const HtmlReportOptions &options, std::optional<std::size_t> &shownPiece)
+                const NoteIndex &notes, const HtmlReportOptions &options, std::size_t &shownPiece)
 {
     const std::size_t ordinal = view.ordinal;
     const recording::CallRecord &rec = run.calls[ordinal];
@@ -279,9 +282,9 @@ void renderCall(HtmlWriter &h, const recording::Run &run, const CallView &view, 
     h.raw("<h4>Findings piece</h4>");
     if (!view.piece) {
         h.raw("<p class=\"muted\">No piece: ").text(view.noPieceReason).raw(".</p>");
-    } else if (!view.pieceChangedSincePrevious && shownPiece) {
+    } else if (!view.pieceChangedSincePrevious && shownPiece != kNoCall) {
         h.raw("<p>Byte for byte the piece of ");
-        callLink(h, *shownPiece);
+        callLink(h, shownPiece);
         h.raw(" (")
             .raw(counted(view.piece->lengthU16(), "unit", "units"))
             .raw("): the system block did not move because of "
@@ -451,11 +454,11 @@ bool renderCalls(HtmlWriter &h, const recording::Run &run, const std::vector<rec
         return true;
     }
     renderSelection(h, selection);
-    std::optional<std::size_t> shownPiece;
+    std::size_t shownPiece = kNoCall;
     for (std::size_t i = 0; i < run.calls.size(); ++i) {
         if (!selection.detailed(i)) {
             if (calls[i].pieceChangedSincePrevious)
-                shownPiece.reset();
+                shownPiece = kNoCall;
         } else {
             const CallView view = recording::buildCallView(run, i);
             renderCall(h, run, view, calls[i], notes, options, shownPiece);

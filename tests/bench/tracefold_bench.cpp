@@ -26,7 +26,6 @@
 #include "core/recording/callview.h"
 #include "core/recording/logfollower.h"
 #include "core/recording/recordingloader.h"
-#include "core/recording/statejournal.h"
 
 #include <algorithm>
 #include <chrono>

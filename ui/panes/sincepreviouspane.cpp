@@ -134,8 +134,10 @@ SincePreviousPane::SincePreviousPane(QWidget *parent)
             renderDiff();
             // The cursor on the fold's first line, where the keyboard goes on from.
             for (int b = 0; b < int(m_rows.size()); ++b)
-                if (m_rows[std::size_t(b)].first == first)
+                if (m_rows[std::size_t(b)].first == first) {
                     m_diff->placeCursor(b);
+                    break;
+                }
             m_diff->verticalScrollBar()->setValue(scrolled);
         });
     });
@@ -157,8 +159,7 @@ void SincePreviousPane::setBundle(const BundleHandle &bundle)
         m_glyph->setGlyph(std::nullopt);
         m_verdict->clear();
         m_reason->clear();
-        m_diff->clearAll();
-        m_rows.clear();
+        clearDiff();
         m_diffTitle->clear();
         return;
     }
@@ -211,14 +212,12 @@ void SincePreviousPane::setBundle(const BundleHandle &bundle)
     const bool before = bundle->previous && bundle->previous->piece.has_value();
     if (!bundle->previous) {
         m_diffTitle->setText(tr("Findings piece: first call, nothing to compare"));
-        m_diff->clearAll();
-        m_rows.clear();
+        clearDiff();
         return;
     }
     if (!now && !before) {
         m_diffTitle->setText(tr("Findings piece: none at this call or the previous one"));
-        m_diff->clearAll();
-        m_rows.clear();
+        clearDiff();
         return;
     }
     const text::DiffStats stats = text::diffStats(bundle->pieceDiff);
@@ -250,6 +249,12 @@ void SincePreviousPane::setBundle(const BundleHandle &bundle)
             m_diff->revealBlock(b, AnnotatedTextView::RevealAt::Center);
             break;
         }
+}
+
+void SincePreviousPane::clearDiff()
+{
+    m_diff->clearAll();
+    m_rows.clear(); // no fold left to open
 }
 
 void SincePreviousPane::renderDiff()

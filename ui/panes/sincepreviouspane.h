@@ -36,6 +36,8 @@ private:
 
     // The piece diff of m_bundle, its unchanged runs folded but for those in m_unfolded.
     void renderDiff();
+    // No diff shown, and no rows of one.
+    void clearDiff();
 
     BundleHandle m_bundle;
     std::vector<text::DiffRow> m_rows; // what each block of the diff view shows
